@@ -1,0 +1,46 @@
+/**
+ * Stable error codes. Routes declare the codes they can return; the web client maps codes
+ * (never message text) to behaviour. Add new codes here, grouped by domain.
+ */
+export const ErrorCodes = {
+  // generic
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  MALFORMED_BODY: 'MALFORMED_BODY',
+  NOT_FOUND: 'NOT_FOUND',
+  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  CSRF_FAILED: 'CSRF_FAILED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  INTERNAL: 'INTERNAL',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  // auth and accounts
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  SESSION_REVOKED: 'SESSION_REVOKED',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  INVALID_2FA_CODE: 'INVALID_2FA_CODE',
+  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  ACCOUNT_BANNED: 'ACCOUNT_BANNED',
+  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
+  BETA_REQUIRED: 'BETA_REQUIRED',
+  // roles
+  ONLY_CREATORS: 'ONLY_CREATORS',
+  IDENTITY_VERIFICATION_REQUIRED: 'IDENTITY_VERIFICATION_REQUIRED',
+  ADMIN_REQUIRED: 'ADMIN_REQUIRED',
+  ADMIN_2FA_REQUIRED: 'ADMIN_2FA_REQUIRED',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** The error body every failing API call returns. */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  [detail: string]: unknown;
+}

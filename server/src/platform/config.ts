@@ -1,0 +1,100 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import path from 'node:path';
+
+/**
+ * Every setting comes from the environment, is validated once at start and documented in
+ * `.env.example`. Anything invalid stops the process with a message naming the variable.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union(
+    [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
+    { default: 'development' },
+  ),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  ROLES: Type.String({
+    default: 'http,realtime,worker',
+    pattern: '^(http|realtime|worker)(,(http|realtime|worker))*$',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DEMO_SEED: Type.Boolean({ default: true }),
+  WEB_DIST: Type.Optional(Type.String()),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Fanspace <no-reply@fanspace.test>' }),
+  BETA_REQUIRED: Type.Boolean({ default: false }),
+  ADMIN_REQUIRE_2FA: Type.Boolean({ default: true }),
+  JOB_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String()),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  S3_BUCKET: Type.Optional(Type.String()),
+  S3_REGION: Type.Optional(Type.String()),
+  S3_ENDPOINT: Type.Optional(Type.String()),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  AI_BASE_URL: Type.Optional(Type.String()),
+  AI_API_KEY: Type.Optional(Type.String()),
+  AI_MODEL: Type.Optional(Type.String()),
+});
+
+type Env = Static<typeof EnvSchema>;
+export type Role = 'http' | 'realtime' | 'worker';
+
+export interface Config extends Omit<Env, 'ROLES'> {
+  roles: Set<Role>;
+  dataDir: string;
+  webDist: string;
+  version: string;
+  cookieSecure: boolean;
+  isProduction: boolean;
+  isTest: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `FOO=` in an env file means "use the default". */
+function normalise(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (key in EnvSchema.properties && value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Value.Convert(EnvSchema, Value.Default(EnvSchema, normalise(env)));
+  const errors = [...Value.Errors(EnvSchema, raw)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = raw as Env;
+  const { ROLES, ...rest } = parsed;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const isProduction = parsed.NODE_ENV === 'production';
+  return {
+    ...rest,
+    DEMO_SEED: parsed.DEMO_SEED && !isProduction,
+    roles: new Set(ROLES.split(',') as Role[]),
+    dataDir,
+    webDist: path.resolve(
+      parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname,
+    ),
+    version: process.env.npm_package_version ?? '0.1.0',
+    cookieSecure: parsed.COOKIE_SECURE ?? isProduction,
+    isProduction,
+    isTest: parsed.NODE_ENV === 'test',
+  };
+}

@@ -1,0 +1,100 @@
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A handle a service can run on: the root db or an open transaction. */
+export type DbHandle = Db | Tx;
+export type DbDriver = 'pglite' | 'pg';
+
+export interface DatabaseHandle {
+  db: Db;
+  driver: DbDriver;
+  /** the embedded instance, when the driver is PGlite */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// Both drivers return int8 as a JS number (all our int8 values are cents or counts < 2^53)
+// and numeric as a string, so code never sees a driver difference.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface DatabaseOptions {
+  /** postgres://… for a server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from a dumped data directory (tests use a migrated template). */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, driver: 'pg', close: () => db.destroy() };
+  }
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { citext, pg_trgm },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, driver: 'pglite', pglite, close: () => db.destroy() };
+}
+
+const commitHooks = new WeakMap<Tx, Array<() => void | Promise<void>>>();
+
+/**
+ * Runs `fn` in a transaction, or inside the caller's one when `handle` already is one, so a
+ * service composes with other services without nesting transactions by accident. Hooks added
+ * with `onCommit` run after the outermost transaction commits, never on rollback.
+ */
+export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (handle.isTransaction) return fn(handle as Tx);
+  let hooks: Array<() => void | Promise<void>> = [];
+  const result = await (handle as Db).transaction().execute(async (tx) => {
+    hooks = [];
+    commitHooks.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch {
+      // a side effect failing after commit must not turn a committed request into an error;
+      // durable side effects go through the outbox, whose sweeper retries them
+    }
+  }
+  return result;
+}
+
+/** Runs `hook` after the transaction commits; on a root handle it runs at once. */
+export function onCommit(handle: DbHandle, hook: () => void | Promise<void>) {
+  const hooks = handle.isTransaction ? commitHooks.get(handle as Tx) : undefined;
+  if (hooks) hooks.push(hook);
+  else
+    void Promise.resolve()
+      .then(hook)
+      .catch(() => undefined);
+}
+
+/** Money code calls this to fail loudly when someone forgot the transaction. */
+export function assertInTransaction(handle: DbHandle): asserts handle is Tx {
+  if (!handle.isTransaction) throw new Error('This operation must run inside a transaction');
+}
+
+export async function ping(db: Db): Promise<number> {
+  const started = performance.now();
+  await sql`select 1`.execute(db);
+  return performance.now() - started;
+}

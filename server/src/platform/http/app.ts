@@ -1,0 +1,132 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import { ErrorCodes } from '@fanspace/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AppContext } from '../context.ts';
+import { authPlugin } from './auth-plugin.ts';
+import { registerErrorHandling } from './error-handler.ts';
+import { registerSpa } from './spa.ts';
+import { registerModules } from '../../modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface BuildAppOptions {
+  /** serve web/dist with history fallback (off in most tests) */
+  serveWeb?: boolean;
+  /** extra routes mounted under /api next to the modules (tests of platform behaviour) */
+  extraRoutes?: (api: App) => Promise<void> | void;
+}
+
+/** Builds the HTTP app: platform plugins, then every module's routes under /api. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: ctx.log,
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string'
+        ? req.headers['x-request-id'].slice(0, 64)
+        : randomUUID(),
+    requestIdHeader: false,
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'"],
+        upgradeInsecureRequests: ctx.config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 20, fields: 50 } });
+  // Routes opt in with `config.rateLimit`; RATE_LIMIT_ENABLED=false (load tests) skips them all.
+  if (ctx.config.RATE_LIMIT_ENABLED)
+    await app.register(rateLimit, {
+      global: false,
+      ...(ctx.config.REDIS_URL
+        ? {
+            redis: new Redis(ctx.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }),
+            nameSpace: 'fanspace-rl:',
+          }
+        : {}),
+      enableDraftSpec: false,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: ErrorCodes.RATE_LIMITED,
+        message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+    });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Fanspace API', version: ctx.config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await registerModules(api);
+      if (options.extraRoutes) await api.register(async (scope) => options.extraRoutes?.(scope));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, ctx.config.webDist, options.serveWeb ?? true);
+  return app;
+}

@@ -1,0 +1,48 @@
+import fastifyStatic from '@fastify/static';
+import { ErrorCodes } from '@fanspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Serves the built web app. Every non-/api GET that is not a file gets index.html so client
+ * routes survive a reload (history fallback). Hashed assets are cached for a year; index.html
+ * and the service worker never, so a deploy is picked up at once.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string, enabled: boolean) {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = enabled && fs.existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply
+        .status(404)
+        .send({
+          message: `Route ${request.method} ${url} not found`,
+          code: ErrorCodes.ROUTE_NOT_FOUND,
+        });
+    }
+    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Not found', code: ErrorCodes.NOT_FOUND });
+    }
+    // a missing asset is a 404, not the app shell
+    if (path.extname(url) && url !== '/index.html') {
+      return reply.status(404).send({ message: 'Not found', code: ErrorCodes.NOT_FOUND });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+import { onCommit, type DbHandle } from '../db/database.ts';
+import type { EnqueueOptions, JobHandler, JobQueue } from './types.ts';
+
+/**
+ * The jobs table doubles as the transactional outbox: a side effect (mail, push, a scheduled
+ * publish) is a job inserted in the same transaction as the change, so it exists exactly when
+ * the change committed. After commit the local worker is nudged so it runs without waiting for
+ * the next poll.
+ */
+export class PgJobQueue implements JobQueue {
+  readonly handlers = new Map<string, JobHandler>();
+  private kickListener: (() => void) | undefined;
+
+  constructor(private readonly log: Logger) {}
+
+  register(type: string, handler: JobHandler) {
+    if (this.handlers.has(type)) throw new Error(`Job handler for ${type} registered twice`);
+    this.handlers.set(type, handler);
+  }
+
+  onKick(listener: () => void) {
+    this.kickListener = listener;
+  }
+
+  async enqueue(
+    db: DbHandle,
+    type: string,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ) {
+    await db
+      .insertInto('jobs')
+      .values({
+        type,
+        payload: JSON.stringify(payload),
+        run_at: options.runAt ?? new Date(),
+        max_attempts: options.maxAttempts ?? 5,
+        dedupe_key: options.dedupeKey ?? null,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+    this.log.debug({ type }, 'job enqueued');
+    if (!options.runAt || options.runAt.getTime() <= Date.now()) {
+      onCommit(db, () => this.kickListener?.());
+    }
+  }
+}

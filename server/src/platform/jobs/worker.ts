@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/schema.ts';
+import type { PgJobQueue } from './queue.ts';
+
+export interface WorkerOptions {
+  db: Db;
+  queue: PgJobQueue;
+  log: Logger;
+  pollMs: number;
+  /** jobs claimed per round */
+  batchSize?: number;
+  /** a running job whose worker has been silent this long is presumed dead and retried */
+  staleAfterMs?: number;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** claim and run due jobs once; resolves with how many ran */
+  runOnce(): Promise<number>;
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff with jitter: ~2s, 4s, 8s … capped at 10 minutes. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(600_000, 1000 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+/**
+ * Claims due jobs with FOR UPDATE SKIP LOCKED, so any number of worker processes share the
+ * table without running a job twice; each job runs outside the claim transaction and its
+ * outcome is written afterwards. A crash mid-job leaves it 'running' until it goes stale.
+ */
+export function startWorker(options: WorkerOptions): Worker {
+  const { db, queue, log } = options;
+  const id = `worker-${randomUUID().slice(0, 8)}`;
+  const batchSize = options.batchSize ?? 10;
+  const staleAfterMs = options.staleAfterMs ?? 5 * 60_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function claim(): Promise<JobRow[]> {
+    const types = [...queue.handlers.keys()];
+    if (types.length === 0) return [];
+    return db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('jobs')
+        .set({ status: 'pending', locked_by: null, locked_at: null })
+        .where('status', '=', 'running')
+        .where('locked_at', '<', new Date(Date.now() - staleAfterMs))
+        .execute();
+      return tx
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          locked_by: id,
+          locked_at: new Date(),
+          attempts: sql`attempts + 1`,
+        })
+        .where('id', 'in', (qb) =>
+          qb
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('run_at', '<=', new Date())
+            .where('type', 'in', types)
+            .orderBy('run_at')
+            .orderBy('id')
+            .limit(batchSize)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .execute();
+    });
+  }
+
+  async function runJob(job: JobRow) {
+    const handler = queue.handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', finished_at: new Date(), last_error: null })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', id)
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.max_attempts;
+      log.warn(
+        { jobId: job.id, type: job.type, attempt: job.attempts, final, err: error },
+        'job failed',
+      );
+      await db
+        .updateTable('jobs')
+        .set({
+          status: final ? 'failed' : 'pending',
+          last_error: message.slice(0, 2000),
+          locked_by: null,
+          locked_at: null,
+          run_at: final ? job.run_at : new Date(Date.now() + backoffMs(job.attempts)),
+          finished_at: final ? new Date() : null,
+        })
+        .where('id', '=', job.id)
+        .execute();
+    }
+  }
+
+  async function round(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await claim();
+      for (const job of jobs) await runJob(job);
+      total += jobs.length;
+      if (jobs.length < batchSize || stopped) return total;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round()
+      .catch((error: unknown) => {
+        if (!stopped) log.error({ err: error }, 'job worker round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, options.pollMs);
+    timer.unref();
+  }
+
+  queue.onKick(() => void runOnce());
+  schedule();
+
+  return {
+    id,
+    runOnce,
+    kick: () => void runOnce(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Logger } from 'pino';
+import { MemoryBus } from './memory-bus.ts';
+import type { EventBus } from './types.ts';
+
+/** In-process bus by default; Redis pub/sub when REDIS_URL is set (see redis-bus.ts). */
+export async function createEventBus(redisUrl: string | undefined, log: Logger): Promise<EventBus> {
+  if (!redisUrl) return new MemoryBus();
+  const { RedisBus } = await import('./redis-bus.ts');
+  return RedisBus.connect(redisUrl, log);
+}

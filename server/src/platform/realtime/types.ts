@@ -1,0 +1,31 @@
+import type { RealtimeEventType, RealtimeEvents, RealtimeFrame } from '@fanspace/contracts';
+
+/** Who an event is for. Delivery is to every socket of the named users/sessions, in any process. */
+export interface Audience {
+  userIds?: string[];
+  sessionIds?: string[];
+  /** every connected socket (system announcements) */
+  broadcast?: boolean;
+}
+
+export interface BusEnvelope {
+  to: Audience;
+  frame: RealtimeFrame;
+}
+
+/**
+ * Fan-out of realtime events between server processes: in-process by default, Redis pub/sub
+ * when REDIS_URL is set. Services never call this directly inside a transaction; they use
+ * `publishAfterCommit` so an event never announces a change that rolled back.
+ */
+export interface EventBus {
+  publish(envelope: BusEnvelope): Promise<void>;
+  subscribe(handler: (envelope: BusEnvelope) => void): () => void;
+  close(): Promise<void>;
+}
+
+export type Publish = <T extends RealtimeEventType>(
+  to: Audience,
+  type: T,
+  data: RealtimeEvents[T],
+) => Promise<void>;

@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { PgJobQueue } from './jobs/queue.ts';
+import { startWorker, type Worker } from './jobs/worker.ts';
+import { createLogger, LogRing } from './logger.ts';
+import { createEventBus } from './realtime/bus.ts';
+import path from 'node:path';
+import { registerJobHandlers } from '../modules/jobs.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  queue: PgJobQueue;
+  database: DatabaseHandle;
+  worker?: Worker;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config: Config;
+  log?: Logger;
+  /** an already open database (tests); otherwise opened from config */
+  database?: DatabaseHandle;
+  startWorker?: boolean;
+}
+
+/**
+ * Opens everything a process needs (database + migrations, bus, job queue, optional worker)
+ * and gives back the AppContext. Shared by main.ts, the CLI, benchmarks and tests.
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config } = options;
+  const logs = new LogRing(1000);
+  const log = options.log ?? createLogger(config, logs);
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  await migrateToLatest(database.db);
+  const bus = await createEventBus(config.REDIS_URL, log);
+  const queue = new PgJobQueue(log);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbDriver: database.driver,
+    log,
+    logs,
+    bus,
+    jobs: queue,
+  };
+  registerJobHandlers(ctx);
+  const worker = options.startWorker
+    ? startWorker({ db: database.db, queue, log, pollMs: config.JOB_POLL_MS })
+    : undefined;
+  return {
+    ctx,
+    queue,
+    database,
+    ...(worker ? { worker } : {}),
+    async close() {
+      await worker?.stop();
+      await bus.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
