@@ -1,0 +1,31 @@
+/**
+ * One-time start-up: wire the API clients to the session and the toasts, migrate legacy
+ * storage, hydrate persisted stores, then validate the session in the background (the
+ * auth-ready gate holds other requests until that finishes).
+ */
+import { bindApiToasts } from '../lib/api/index.ts';
+import { secureStorage } from '../lib/storage/index.ts';
+import { bindSessionToApi, validateSession } from '../features/auth/session.ts';
+import { useAuthStore } from '../features/auth/store.ts';
+import { useUiSettings } from '../features/settings/store.ts';
+import { toast } from '../ui/toast/toast-store.ts';
+
+let started: Promise<void> | null = null;
+
+async function run(): Promise<void> {
+  bindSessionToApi();
+  bindApiToasts((t) => toast.show(t));
+  try {
+    // Must finish before hydration: user-ui-storage may still be a plain legacy value.
+    await secureStorage.migrate();
+  } catch (error) {
+    console.warn('Storage migration failed; will retry next start', error);
+  }
+  await Promise.allSettled([useAuthStore.persist.rehydrate(), useUiSettings.persist.rehydrate()]);
+  void validateSession();
+}
+
+export function bootstrap(): Promise<void> {
+  started ??= run();
+  return started;
+}

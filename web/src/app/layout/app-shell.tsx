@@ -1,0 +1,34 @@
+/** The signed-in frame: top bar, sidebar (tablet/laptop) or tab bar (phone), main landmark. */
+import { Suspense, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { UiSettingsDialog } from '../../features/settings/components/ui-settings-dialog.tsx';
+import { useUiSettings } from '../../features/settings/store.ts';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { SkipLink } from '../../ui/skip-link.tsx';
+import { BottomTabs } from './bottom-tabs.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export function AppShell({ children }: { children?: ReactNode }) {
+  const [displayOpen, setDisplayOpen] = useState(false);
+  const collapsed = useUiSettings((s) => s.sidebarCollapsed);
+
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <SkipLink />
+      <TopBar onOpenDisplay={() => setDisplayOpen(true)} />
+      <div className="mx-auto flex max-w-[1440px]">
+        <Sidebar collapsed={collapsed} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="pb-tabbar min-w-0 flex-1 px-4 pt-6 outline-none sm:px-6 md:pb-12 lg:px-10 lg:pt-8"
+        >
+          <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+        </main>
+      </div>
+      <BottomTabs />
+      <UiSettingsDialog open={displayOpen} onClose={() => setDisplayOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useAuthStore } from '../../features/auth/store.ts';
+import { avatarUrlOf, displayNameOf, isAdminUser } from '../../features/auth/user.ts';
+import { useUnreadNotificationCount } from '../../features/notifications/queries.ts';
+import { useUiSettings } from '../../features/settings/store.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { IconButton } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import {
+  BellIcon,
+  LogOutIcon,
+  PaletteIcon,
+  PanelLeftIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UserIcon,
+  WalletIcon,
+} from '../../ui/icons.tsx';
+import { Logo } from '../../ui/logo.tsx';
+import { Menu, type MenuItem } from '../../ui/menu.tsx';
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const query = q.trim();
+    navigate(query ? `/discover?q=${encodeURIComponent(query)}` : '/discover');
+  }
+  return (
+    <form role="search" onSubmit={submit} className="mx-auto hidden w-full max-w-md md:block">
+      <label className="relative block">
+        <span className="sr-only">Search creators and posts</span>
+        <SearchIcon
+          size={18}
+          className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-subtle"
+        />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Search creators and posts"
+          className="h-10 w-full rounded-full border border-line bg-surface-2 pr-4 pl-10 text-sm text-fg placeholder:text-subtle outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
+        />
+      </label>
+    </form>
+  );
+}
+
+export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
+  const user = useAuthStore((s) => s.user);
+  const logout = useAuthStore((s) => s.logout);
+  const collapsed = useUiSettings((s) => s.sidebarCollapsed);
+  const toggleSidebar = useUiSettings((s) => s.toggleSidebar);
+  const unread = useUnreadNotificationCount();
+  const name = displayNameOf(user);
+
+  const items: MenuItem[] = [
+    { label: 'Your profile', to: '/profile', icon: <UserIcon size={18} /> },
+    { label: 'Wallet', to: '/wallet', icon: <WalletIcon size={18} /> },
+    { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
+    { label: 'Display', onSelect: onOpenDisplay, icon: <PaletteIcon size={18} /> },
+    ...(isAdminUser(user)
+      ? [{ label: 'Admin', to: '/admin', icon: <ShieldIcon size={18} /> }]
+      : []),
+    {
+      label: 'Log out',
+      onSelect: () => void logout('user'),
+      icon: <LogOutIcon size={18} />,
+      tone: 'danger' as const,
+    },
+  ];
+
+  return (
+    <header className="sticky top-0 z-40 h-16 border-b border-line bg-canvas/85 pt-[env(safe-area-inset-top)] backdrop-blur-lg">
+      <div className="flex h-16 items-center gap-2 px-3 sm:px-4">
+        <IconButton
+          label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-pressed={!collapsed}
+          onClick={toggleSidebar}
+          className="max-lg:hidden"
+        >
+          <PanelLeftIcon size={20} />
+        </IconButton>
+        <Link to="/" aria-label="Fanspace home" className="flex rounded-xl px-1">
+          <Logo />
+        </Link>
+        <SearchBox />
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <NavLink
+            to="/notifications"
+            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+            title="Notifications"
+            className={({ isActive }) =>
+              cn(
+                'relative inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors hover:bg-surface-2',
+                isActive ? 'text-accent-text' : 'text-muted hover:text-fg',
+              )
+            }
+          >
+            <BellIcon size={21} />
+            {unread > 0 ? (
+              <span className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-accent ring-2 ring-canvas" />
+            ) : null}
+          </NavLink>
+          <IconButton label="Display settings" onClick={onOpenDisplay} className="max-sm:hidden">
+            <PaletteIcon size={20} />
+          </IconButton>
+          <Menu
+            label="Account menu"
+            className="ml-1"
+            trigger={<Avatar name={name} src={avatarUrlOf(user)} size={36} />}
+            header={
+              <div className="flex items-center gap-3">
+                <Avatar name={name} src={avatarUrlOf(user)} size={40} />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-semibold text-fg">{name}</p>
+                  {user?.username ? (
+                    <p className="truncate text-xs text-muted">@{user.username}</p>
+                  ) : null}
+                </div>
+              </div>
+            }
+            items={items}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { SessionExpiredBanner } from '../features/auth/components/session-expired-banner.tsx';
+import { SessionExpiryDialog } from '../features/auth/components/session-expiry-dialog.tsx';
+import { LoadingState } from '../ui/loading-state.tsx';
+import { useRealtimeBridge } from './realtime-bridge.ts';
+
+/**
+ * Every full page load starts with location key "default", so keying by it alone would carry
+ * one page's scroll position over to whatever URL is opened next in the tab.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `path:${location.pathname}` : location.key;
+}
+
+/** Everything every route shares: session banners and dialogs, realtime, scroll restoration. */
+export function RootLayout() {
+  useRealtimeBridge();
+  return (
+    <>
+      <SessionExpiredBanner />
+      <Suspense fallback={<LoadingState fullPage />}>
+        <Outlet />
+      </Suspense>
+      <SessionExpiryDialog />
+      <ScrollRestoration getKey={scrollKey} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { ShieldIcon } from '../../../ui/icons.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useVerifyLoginMutation, type LoginOutcome } from '../queries.ts';
+import { FormError } from './auth-layout.tsx';
+
+export function TwoFactorStep({
+  tempToken,
+  onSignedIn,
+  onBack,
+}: {
+  tempToken: string;
+  onSignedIn: (outcome: LoginOutcome) => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const verify = useVerifyLoginMutation();
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    verify.mutate({ code, tempToken }, { onSuccess: onSignedIn });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <div className="flex items-start gap-3 rounded-2xl border border-line bg-surface p-4">
+        <ShieldIcon size={22} className="mt-0.5 shrink-0 text-accent-text" />
+        <p className="text-sm text-muted">
+          Two-factor authentication is on for this account. Enter the 6-digit code from your
+          authenticator app, or one of your backup codes.
+        </p>
+      </div>
+      <TextField
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        placeholder="123456"
+      />
+      <FormError message={verify.error?.message} />
+      <Button type="submit" size="lg" fullWidth loading={verify.isPending}>
+        Verify and log in
+      </Button>
+      <Button variant="ghost" onClick={onBack} disabled={verify.isPending}>
+        Use a different account
+      </Button>
+    </form>
+  );
+}

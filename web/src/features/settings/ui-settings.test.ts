@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { applyUiSettings, resolveTheme } from './apply-ui-settings.ts';
+import { DEFAULT_UI_SETTINGS, sanitizeUiSettings } from './store.ts';
+
+describe('UI settings', () => {
+  it('defaults to dark, purple and medium', () => {
+    expect(DEFAULT_UI_SETTINGS).toMatchObject({
+      theme: 'dark',
+      primaryColor: 'purple',
+      fontSize: 'medium',
+    });
+  });
+
+  it('drops malformed stored values', () => {
+    expect(
+      sanitizeUiSettings({ theme: 'neon', primaryColor: 'pink', fontSize: 3, highContrast: true }),
+    ).toEqual({
+      primaryColor: 'pink',
+      highContrast: true,
+    });
+    expect(sanitizeUiSettings('garbage')).toEqual({});
+  });
+
+  it('applies theme, accent, size and accessibility flags to <html>', () => {
+    const root = document.createElement('html');
+    applyUiSettings(
+      root,
+      {
+        ...DEFAULT_UI_SETTINGS,
+        theme: 'auto',
+        primaryColor: 'teal',
+        fontSize: 'large',
+        reducedMotion: true,
+      },
+      false,
+    );
+    expect(root.classList.contains('light')).toBe(true);
+    expect(root.classList.contains('dark')).toBe(false);
+    expect(root.classList.contains('reduce-motion')).toBe(true);
+    expect(root.dataset.accent).toBe('teal');
+    expect(root.dataset.fontSize).toBe('large');
+    expect(resolveTheme('auto', true)).toBe('dark');
+  });
+});

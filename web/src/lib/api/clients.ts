@@ -1,0 +1,68 @@
+/**
+ * The app's three API clients (spec §7/§9) over one shared browser runtime. The session and
+ * the toast sink are bound later by the app (see `bindApiSession`), which keeps lib/ free of
+ * imports from features/ and ui/.
+ */
+import { createApiRuntime, createHttpClient } from './http-client.ts';
+import { isBetaPath } from './url-rules.ts';
+import type { ApiEnvironment, ApiToast, SessionBridge } from './types.ts';
+
+export const API_BASE_URL = '/api';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const CHAT_TIMEOUT_MS = 300_000;
+
+const anonymousSession: SessionBridge = {
+  getToken: () => null,
+  isAuthenticated: () => false,
+  // Until the auth store binds itself nothing is validated, so the gate stays shut.
+  isAuthReady: () => false,
+  getLastLoginAt: () => null,
+  onUnauthorized: () => undefined,
+};
+
+let boundSession: SessionBridge = anonymousSession;
+let toastSink: (toast: ApiToast) => void = () => undefined;
+
+export function bindApiSession(session: SessionBridge): void {
+  boundSession = session;
+}
+
+export function bindApiToasts(sink: (toast: ApiToast) => void): void {
+  toastSink = sink;
+}
+
+const browserEnvironment: ApiEnvironment = {
+  baseUrl: API_BASE_URL,
+  fetch: (input, init) => globalThis.fetch(input, init),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  readCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+  session: {
+    getToken: () => boundSession.getToken(),
+    isAuthenticated: () => boundSession.isAuthenticated(),
+    isAuthReady: () => boundSession.isAuthReady(),
+    getLastLoginAt: () => boundSession.getLastLoginAt(),
+    onUnauthorized: () => boundSession.onUnauthorized(),
+  },
+  notify: (toast) => toastSink(toast),
+  isBetaPage: () => typeof window !== 'undefined' && isBetaPath(window.location.pathname),
+};
+
+const runtime = createApiRuntime(browserEnvironment);
+
+/** Default client: 30 s timeout. Most feature calls go here. */
+export const apiClient = createHttpClient({ name: 'api', timeoutMs: DEFAULT_TIMEOUT_MS }, runtime);
+
+/** Chat client: 300 s timeout (large media messages) and the chat error toasts. */
+export const chatClient = createHttpClient(
+  { name: 'chat', timeoutMs: CHAT_TIMEOUT_MS, chatToasts: true },
+  runtime,
+);
+
+/** Generic client behind the shared helper: no timeout by default (long exports, uploads). */
+export const genericClient = createHttpClient({ name: 'generic', timeoutMs: null }, runtime);
+
+/** Forget cached responses, e.g. when the signed-in user changes. */
+export function clearApiCache(): void {
+  runtime.cache.clear();
+}

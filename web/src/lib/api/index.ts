@@ -1,0 +1,23 @@
+export {
+  ApiError,
+  isApiError,
+  errorMessageOf,
+  messageFromBody,
+  DEFAULT_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  CONFIG_ERROR_MESSAGE,
+  AUTH_NOT_READY_MESSAGE,
+} from './api-error.ts';
+export type { ApiErrorCode } from './api-error.ts';
+export {
+  apiClient,
+  chatClient,
+  genericClient,
+  bindApiSession,
+  bindApiToasts,
+  clearApiCache,
+  API_BASE_URL,
+} from './clients.ts';
+export type { HttpClient } from './http-client.ts';
+export type { ApiToast, RequestOptions, SessionBridge } from './types.ts';
+export { isBetaPath } from './url-rules.ts';

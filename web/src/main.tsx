@@ -1,0 +1,42 @@
+/**
+ * Start-up (spec §2): remove the splash, load the app lazily with a spinner, reload once if
+ * that load fails, show 'Loading error' if rendering fails, install video handling and, in
+ * production, the service worker.
+ */
+import * as React from 'react';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { BootErrorBoundary } from './app/startup/boot-error-boundary.tsx';
+import { BootSpinner } from './app/startup/boot-spinner.tsx';
+import { lazyWithReload } from './app/startup/lazy-with-reload.ts';
+import { ensureReactLoaded } from './app/startup/react-guard.ts';
+import { registerServiceWorker } from './app/startup/service-worker.ts';
+import { removeSplash } from './app/startup/splash.ts';
+import { installVideoSafety } from './app/startup/video-safety.ts';
+
+const App = lazyWithReload(() => import('./app/app.tsx').then((m) => ({ default: m.App })));
+
+function start(): void {
+  if (!ensureReactLoaded(React)) return;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+
+  removeSplash();
+  installVideoSafety();
+  createRoot(container).render(
+    <StrictMode>
+      <BootErrorBoundary>
+        <Suspense fallback={<BootSpinner />}>
+          <App />
+        </Suspense>
+      </BootErrorBoundary>
+    </StrictMode>,
+  );
+
+  if (import.meta.env.PROD) {
+    window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  }
+}
+
+start();

@@ -1,0 +1,300 @@
+/**
+ * Inline stroke icons (24×24 grid, in the style of Lucide, ISC). Decorative by default:
+ * give an icon a `title` only when it carries meaning no nearby text does.
+ */
+import type { ReactNode, SVGProps } from 'react';
+
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
+  size?: number;
+  title?: string;
+}
+
+function icon(displayName: string, paths: ReactNode) {
+  function Icon({ size = 20, title, strokeWidth = 1.9, ...rest }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={strokeWidth}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden={title ? undefined : true}
+        role={title ? 'img' : undefined}
+        focusable="false"
+        {...rest}
+      >
+        {title ? <title>{title}</title> : null}
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = displayName;
+  return Icon;
+}
+
+export const HomeIcon = icon(
+  'HomeIcon',
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
+  </>,
+);
+export const CompassIcon = icon(
+  'CompassIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5z" />
+  </>,
+);
+export const SearchIcon = icon(
+  'SearchIcon',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+export const PlusIcon = icon('PlusIcon', <path d="M12 5v14M5 12h14" />);
+export const PlusSquareIcon = icon(
+  'PlusSquareIcon',
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <path d="M12 8v8M8 12h8" />
+  </>,
+);
+export const MessageIcon = icon(
+  'MessageIcon',
+  <path d="M21 11.5a8.4 8.4 0 0 1-8.5 8.5 8.6 8.6 0 0 1-3.9-.9L3 21l1.9-5.6a8.4 8.4 0 0 1-.9-3.9A8.5 8.5 0 0 1 12.5 3 8.4 8.4 0 0 1 21 11.5z" />,
+);
+export const UserIcon = icon(
+  'UserIcon',
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);
+export const UsersIcon = icon(
+  'UsersIcon',
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </>,
+);
+export const BellIcon = icon(
+  'BellIcon',
+  <>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </>,
+);
+export const WalletIcon = icon(
+  'WalletIcon',
+  <>
+    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3" />
+    <path d="M21 9h-5a3 3 0 0 0 0 6h5z" />
+    <path d="M3 7h16" />
+  </>,
+);
+export const SettingsIcon = icon(
+  'SettingsIcon',
+  <>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+  </>,
+);
+export const MenuIcon = icon('MenuIcon', <path d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = icon('CloseIcon', <path d="M18 6 6 18M6 6l12 12" />);
+export const PanelLeftIcon = icon(
+  'PanelLeftIcon',
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="3" />
+    <path d="M9 4v16" />
+  </>,
+);
+export const PaletteIcon = icon(
+  'PaletteIcon',
+  <>
+    <path d="M12 3a9 9 0 0 0 0 18c1.1 0 1.8-.8 1.8-1.8 0-.5-.2-.9-.5-1.2-.3-.3-.5-.7-.5-1.2 0-1 .8-1.8 1.8-1.8H17a4 4 0 0 0 4-4c0-4.4-4-8-9-8z" />
+    <circle cx="7.5" cy="11.5" r="1" />
+    <circle cx="10.5" cy="7.5" r="1" />
+    <circle cx="15.5" cy="8.5" r="1" />
+  </>,
+);
+export const LogOutIcon = icon(
+  'LogOutIcon',
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5M21 12H9" />
+  </>,
+);
+export const LockIcon = icon(
+  'LockIcon',
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2.5" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
+export const HeartIcon = icon(
+  'HeartIcon',
+  <path d="M19.5 12.6 12 20l-7.5-7.4A4.8 4.8 0 0 1 12 6.1a4.8 4.8 0 0 1 7.5 6.5z" />,
+);
+export const SparklesIcon = icon(
+  'SparklesIcon',
+  <>
+    <path d="M12 3 13.8 8.2 19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z" />
+    <path d="M19 15v4M17 17h4M5 3v3M3.5 4.5h3" />
+  </>,
+);
+export const ShieldIcon = icon(
+  'ShieldIcon',
+  <>
+    <path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+export const CheckIcon = icon('CheckIcon', <path d="m5 12.5 4.5 4.5L19 7.5" />);
+export const CheckCircleIcon = icon(
+  'CheckCircleIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+  </>,
+);
+export const AlertIcon = icon(
+  'AlertIcon',
+  <>
+    <path d="M10.3 4 2.6 17.5A2 2 0 0 0 4.3 20.5h15.4a2 2 0 0 0 1.7-3L13.7 4a2 2 0 0 0-3.4 0z" />
+    <path d="M12 9.5v4M12 17h.01" />
+  </>,
+);
+export const InfoIcon = icon(
+  'InfoIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </>,
+);
+export const ErrorCircleIcon = icon(
+  'ErrorCircleIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15 9-6 6M9 9l6 6" />
+  </>,
+);
+export const EyeIcon = icon(
+  'EyeIcon',
+  <>
+    <path d="M2.5 12S6 5 12 5s9.5 7 9.5 7-3.5 7-9.5 7-9.5-7-9.5-7z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = icon(
+  'EyeOffIcon',
+  <>
+    <path d="M10.6 5.1A9.6 9.6 0 0 1 12 5c6 0 9.5 7 9.5 7a16 16 0 0 1-2.4 3.3M6.6 6.6C3.9 8.3 2.5 12 2.5 12S6 19 12 19a9 9 0 0 0 5.4-1.7" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+  </>,
+);
+export const MailIcon = icon(
+  'MailIcon',
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2.5" />
+    <path d="m4 7 8 6 8-6" />
+  </>,
+);
+export const CoinsIcon = icon(
+  'CoinsIcon',
+  <>
+    <circle cx="9" cy="9" r="6" />
+    <path d="M15.5 9.2a6 6 0 1 1-6.3 6.3" />
+    <path d="M9 6.5v5M7.5 8h2.8" />
+  </>,
+);
+export const ImageIcon = icon(
+  'ImageIcon',
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-4.5-4.5L6 21" />
+  </>,
+);
+export const ServerIcon = icon(
+  'ServerIcon',
+  <>
+    <rect x="3" y="3.5" width="18" height="7" rx="2" />
+    <rect x="3" y="13.5" width="18" height="7" rx="2" />
+    <path d="M7 7h.01M7 17h.01" />
+  </>,
+);
+export const DownloadIcon = icon(
+  'DownloadIcon',
+  <>
+    <path d="M12 3v12M7 10l5 5 5-5" />
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+  </>,
+);
+export const RefreshIcon = icon(
+  'RefreshIcon',
+  <>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+    <path d="M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+    <path d="M20 20v-4h-4" />
+  </>,
+);
+export const ArrowRightIcon = icon('ArrowRightIcon', <path d="M5 12h14M13 6l6 6-6 6" />);
+export const ArrowLeftIcon = icon('ArrowLeftIcon', <path d="M19 12H5M11 18l-6-6 6-6" />);
+export const GiftIcon = icon(
+  'GiftIcon',
+  <>
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
+    <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+  </>,
+);
+export const ChartIcon = icon(
+  'ChartIcon',
+  <>
+    <path d="M3 3v18h18" />
+    <path d="m7 15 4-4 3 3 5-6" />
+  </>,
+);
+export const FlagIcon = icon(
+  'FlagIcon',
+  <>
+    <path d="M4 21V4" />
+    <path d="M4 4h13l-2 4 2 4H4" />
+  </>,
+);
+export const FileIcon = icon(
+  'FileIcon',
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5M9 13h6M9 17h4" />
+  </>,
+);
+export const ClockIcon = icon(
+  'ClockIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
+export const BadgeCheckIcon = icon(
+  'BadgeCheckIcon',
+  <>
+    <path d="M12 2.8 14.4 4.5l2.9-.2.9 2.8 2.4 1.7-1 2.7 1 2.8-2.4 1.6-.9 2.8-2.9-.1L12 21.2l-2.4-1.8-2.9.1-.9-2.8-2.4-1.6 1-2.8-1-2.7 2.4-1.7.9-2.8 2.9.2z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+export const LifeBuoyIcon = icon(
+  'LifeBuoyIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="m4.9 4.9 4.3 4.3M14.8 14.8l4.3 4.3M14.8 9.2l4.3-4.3M4.9 19.1l4.3-4.3" />
+  </>,
+);
+export const CodeIcon = icon('CodeIcon', <path d="m8 17-5-5 5-5M16 7l5 5-5 5M14 4l-4 16" />);

@@ -1,0 +1,148 @@
+/**
+ * Dropdown menu (menu button pattern): opens on click, arrow keys move between items,
+ * Escape or an outside click closes and returns focus to the trigger.
+ */
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Link } from 'react-router';
+import { cn } from './cn.ts';
+
+export interface MenuItem {
+  label: string;
+  icon?: ReactNode;
+  to?: string;
+  onSelect?: () => void;
+  tone?: 'default' | 'danger';
+}
+
+export interface MenuProps {
+  /** Accessible name of the trigger button. */
+  label: string;
+  trigger: ReactNode;
+  header?: ReactNode;
+  items: MenuItem[];
+  className?: string;
+}
+
+export function Menu({ label, trigger, header, items, className }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    function onPointerDown(event: PointerEvent): void {
+      if (!rootRef.current?.contains(event.target as Node)) close(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, close]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    const itemsEls = [
+      ...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+    ];
+    const index = itemsEls.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      itemsEls[(index + 1) % itemsEls.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      itemsEls[(index - 1 + itemsEls.length) % itemsEls.length]?.focus();
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      itemsEls[0]?.focus();
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      itemsEls[itemsEls.length - 1]?.focus();
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  }
+
+  const itemClass = (tone: MenuItem['tone']) =>
+    cn(
+      'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium outline-none',
+      'hover:bg-surface-3 focus-visible:bg-surface-3',
+      tone === 'danger' ? 'text-danger' : 'text-fg',
+    );
+
+  return (
+    <div ref={rootRef} className={cn('relative', className)}>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center rounded-full"
+      >
+        {trigger}
+      </button>
+      {open ? (
+        <div
+          ref={listRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className="animate-toast-in absolute right-0 z-50 mt-2 w-64 rounded-2xl border border-line bg-surface-2 p-1.5 shadow-2xl"
+        >
+          {header ? (
+            <div className="border-b border-line px-3 pt-2 pb-3 mb-1.5">{header}</div>
+          ) : null}
+          {items.map((item) =>
+            item.to ? (
+              <Link
+                key={item.label}
+                to={item.to}
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass(item.tone)}
+                onClick={() => close(false)}
+              >
+                {item.icon}
+                {item.label}
+              </Link>
+            ) : (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass(item.tone)}
+                onClick={() => {
+                  close(false);
+                  item.onSelect?.();
+                }}
+              >
+                {item.icon}
+                {item.label}
+              </button>
+            ),
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

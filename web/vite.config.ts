@@ -1,0 +1,33 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API server runs on :3000 in development; the built app is served by it, same-origin.
+const API_TARGET = process.env.FANSPACE_API_URL ?? 'http://localhost:3000';
+
+// The plugins are typed against the hoisted Vite 8 (pulled in by Vitest) while this workspace
+// builds with Vite 7; the plugin API they use is the same, only the declaration files differ.
+const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
+
+export default defineConfig({
+  plugins,
+  server: {
+    port: 5173,
+    proxy: {
+      // `ws: true` also forwards the realtime websocket at /api/realtime.
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
