@@ -52,13 +52,14 @@ export async function createTestServer(
     database?: DatabaseHandle;
     worker?: boolean;
     extraRoutes?: BuildAppOptions['extraRoutes'];
+    serveWeb?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const runtime = await createRuntime({ config, database, startWorker: options.worker ?? false });
   const app = await buildApp(runtime.ctx, {
-    serveWeb: false,
+    serveWeb: options.serveWeb ?? false,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
   await app.ready();

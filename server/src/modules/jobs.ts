@@ -1,6 +1,14 @@
 import type { AppContext } from '../platform/context.ts';
+import { registerMailJob } from '../platform/mail/mail-job.ts';
+import { registerSmsJob } from '../platform/sms/sms-job.ts';
+import { registerPostJobs } from './posts/engagement.service.ts';
+import { registerMediaJobs } from './media/media.jobs.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
+  registerMailJob(ctx);
+  registerSmsJob(ctx);
+  registerPostJobs(ctx);
+  registerMediaJobs(ctx);
   void ctx;
 }

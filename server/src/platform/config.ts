@@ -35,6 +35,7 @@ const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Fanspace <no-reply@fanspace.test>' }),
   BETA_REQUIRED: Type.Boolean({ default: false }),
+  DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
   ADMIN_REQUIRE_2FA: Type.Boolean({ default: true }),
   JOB_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String()),
@@ -44,6 +45,16 @@ const EnvSchema = Type.Object({
   S3_ENDPOINT: Type.Optional(Type.String()),
   S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  /** path-style bucket URLs (MinIO and most self-hosted S3-compatible stores) */
+  S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
+  /** CDN/bucket base for public keys; unset: public files are streamed by /api/files/public */
+  S3_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** media tools; found on PATH by default, 'none' turns video posters and probing off */
+  FFMPEG_PATH: Type.String({ default: 'ffmpeg' }),
+  FFPROBE_PATH: Type.String({ default: 'ffprobe' }),
+  /** lifetime of signed media URLs and of presigned upload URLs */
+  MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 86_400, default: 900 }),
+  UPLOAD_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
   AI_BASE_URL: Type.Optional(Type.String()),
   AI_API_KEY: Type.Optional(Type.String()),
   AI_MODEL: Type.Optional(Type.String()),

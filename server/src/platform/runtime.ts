@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openDatabase, setCommitHookErrorLogger, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { PgJobQueue } from './jobs/queue.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
@@ -41,6 +41,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
     }));
+  setCommitHookErrorLogger((err) => log.error({ err }, 'after-commit hook failed'));
   await migrateToLatest(database.db);
   const bus = await createEventBus(config.REDIS_URL, log);
   const queue = new PgJobQueue(log);

@@ -1,6 +1,9 @@
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { withTransaction, type DbHandle } from '../platform/db/database.ts';
+import { seedGraph } from '../modules/graph/graph.seed.ts';
+import { seedBeta } from '../modules/beta/beta.seed.ts';
+import { seedPosts } from '../modules/posts/posts.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -71,6 +74,9 @@ export type DemoIds = Record<DemoAccount['key'], string>;
  */
 export type SeedStep = (db: DbHandle, ids: DemoIds, ctx: AppContext) => Promise<void>;
 export const seedSteps: SeedStep[] = [];
+seedSteps.push(seedGraph);
+seedSteps.push(seedBeta);
+seedSteps.push(seedPosts);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

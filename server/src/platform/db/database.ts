@@ -70,12 +70,19 @@ export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promi
   for (const hook of hooks) {
     try {
       await hook();
-    } catch {
+    } catch (error) {
       // a side effect failing after commit must not turn a committed request into an error;
-      // durable side effects go through the outbox, whose sweeper retries them
+      // durable side effects are jobs (the outbox), which retry on their own
+      hookErrorLogger?.(error);
     }
   }
   return result;
+}
+
+let hookErrorLogger: ((error: unknown) => void) | undefined;
+/** Where failed after-commit hooks are reported (the runtime wires its logger in). */
+export function setCommitHookErrorLogger(logger: (error: unknown) => void) {
+  hookErrorLogger = logger;
 }
 
 /** Runs `hook` after the transaction commits; on a root handle it runs at once. */

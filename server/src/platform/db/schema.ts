@@ -55,6 +55,10 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: GeneratedTimestamp;
   deleted_at: NullableTimestamp;
+  /** discovery promotion until this time (admin promote); see modules/graph */
+  promoted_until: NullableTimestamp;
+  /** set when the account redeemed a beta code (or was granted access) */
+  beta_access_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -92,11 +96,318 @@ export interface PlatformSettingsTable {
   updated_by: string | null;
 }
 
+/** Single-purpose secrets (2FA login step, verification, reset), stored hashed. */
+export interface AuthTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'login_2fa' | 'email_verify' | 'phone_verify' | 'password_reset';
+  token_hash: string | null;
+  code_hash: string | null;
+  target: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  ip: string;
+  created_at: CreatedAt;
+}
+
+export interface TwoFactorBackupCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** Identity verification submissions: a fan becomes a creator when one is approved. */
+export interface IdentityVerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  id_front_key: string | null;
+  id_back_key: string | null;
+  selfie_key: string | null;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** Bank details encrypted at rest; only last4 and non-secret fields are readable. */
+export interface PayoutSettingsTable {
+  user_id: string;
+  method: string;
+  account_holder: string;
+  country: string;
+  currency: string | null;
+  bank_name: string | null;
+  account_type: 'iban' | 'account';
+  last4: string;
+  details_encrypted: string;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface BetaCodesTable {
+  id: Generated<string>;
+  code: string;
+  max_uses: number;
+  uses: Generated<number>;
+  expires_at: NullableTimestamp;
+  created_by: string | null;
+  invited_email: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BetaFeaturesTable {
+  id: string;
+  name: string;
+  description: string;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface UserBetaFeaturesTable {
+  user_id: string;
+  feature_id: string;
+  enabled: boolean;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface BetaFeedbackTable {
+  id: Generated<string>;
+  user_id: string | null;
+  feature_id: string | null;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  email: string;
+  user_type: 'fan' | 'creator';
+  created_at: CreatedAt;
+}
+
+/** Social graph (modules/graph). */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: CreatedAt;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: CreatedAt;
+}
+
+export interface RestrictsTable {
+  restricter_id: string;
+  restricted_id: string;
+  created_at: CreatedAt;
+}
+
+export interface UserGroupsTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface UserGroupMembersTable {
+  group_id: string;
+  member_id: string;
+  position: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface UserFeedbackTable {
+  user_id: string;
+  target_id: string;
+  feedback_type: 'not_interested' | 'show_more' | 'report_spam';
+  created_at: GeneratedTimestamp;
+}
+
+/** Media vault (modules/media). Keys are storage keys (platform/storage/keys.ts). */
+export interface MediaFoldersTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MediaItemsTable {
+  id: Generated<string>;
+  owner_id: string;
+  folder_id: string | null;
+  media_type: 'image' | 'video' | 'audio';
+  /** content type of the stored original */
+  mime: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  /** sha256 (hex) of the bytes as uploaded */
+  content_hash: string;
+  original_key: string;
+  large_key: string | null;
+  small_key: string | null;
+  teaser_key: string | null;
+  poster_key: string | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+/** A presigned upload waiting for its bytes (local direct PUT or S3 + /uploads/complete). */
+export interface MediaUploadsTable {
+  id: Generated<string>;
+  owner_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  folder_id: string | null;
+  title: string | null;
+  staging_key: string | null;
+  status: Generated<'pending' | 'processing' | 'completed' | 'failed'>;
+  media_id: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** Posts and what hangs off them (modules/posts). */
+export interface PostsTable {
+  id: Generated<string>;
+  user_id: string;
+  caption: Generated<string>;
+  type: Generated<'text' | 'image' | 'video' | 'audio' | 'mixed'>;
+  access_level: Generated<'public' | 'followers' | 'subscribers' | 'paid' | 'subscribers_or_paid'>;
+  price_cents: number | null;
+  /** normalised tags separated by single spaces ('' for none) */
+  hashtags: Generated<string>;
+  model_release_ids: GeneratedJson<string[]>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  views_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+  published_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface PostMediaTable {
+  post_id: string;
+  media_id: string;
+  position: number;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface PostViewsTable {
+  post_id: string;
+  viewer_id: string;
+  hour_bucket: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<string>;
+  post_id: string;
+  user_id: string;
+  text: string;
+  reply_to_comment_id: string | null;
+  likes_count: Generated<number>;
+  mentions: GeneratedJson<string[]>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface HashtagsTable {
+  tag: string;
+  posts_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface PostHashtagsTable {
+  post_id: string;
+  tag: string;
+}
+
+/** Pay-to-unlock purchases; written by the payments module, read by post visibility. */
+export interface ContentPurchasesTable {
+  id: Generated<string>;
+  buyer_id: string;
+  post_id: string;
+  price_cents: number;
+  ledger_transaction_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** Fan subscriptions; written by the payments module, read by post visibility and feeds. */
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  subscriber_id: string;
+  creator_id: string;
+  status: Generated<'active' | 'canceled' | 'expired'>;
+  current_period_end: Timestamp;
+  is_recurring: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   jobs: JobsTable;
   platform_settings: PlatformSettingsTable;
+  follows: FollowsTable;
+  blocks: BlocksTable;
+  restricts: RestrictsTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  user_feedback: UserFeedbackTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
+  identity_verifications: IdentityVerificationsTable;
+  payout_settings: PayoutSettingsTable;
+  beta_codes: BetaCodesTable;
+  beta_features: BetaFeaturesTable;
+  user_beta_features: UserBetaFeaturesTable;
+  beta_feedback: BetaFeedbackTable;
+  waitlist_entries: WaitlistEntriesTable;
+  posts: PostsTable;
+  post_media: PostMediaTable;
+  post_likes: PostLikesTable;
+  post_views: PostViewsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  hashtags: HashtagsTable;
+  post_hashtags: PostHashtagsTable;
+  content_purchases: ContentPurchasesTable;
+  subscriptions: SubscriptionsTable;
+  media_folders: MediaFoldersTable;
+  media_items: MediaItemsTable;
+  media_uploads: MediaUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -104,3 +415,11 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type AuthTokenRow = Selectable<AuthTokensTable>;
+export type IdentityVerificationRow = Selectable<IdentityVerificationsTable>;
+export type BetaCodeRow = Selectable<BetaCodesTable>;
+export type MediaItemRow = Selectable<MediaItemsTable>;
+export type MediaFolderRow = Selectable<MediaFoldersTable>;
+export type MediaUploadRow = Selectable<MediaUploadsTable>;
+export type PostRow = Selectable<PostsTable>;
+export type CommentRow = Selectable<CommentsTable>;

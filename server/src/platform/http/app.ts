@@ -108,7 +108,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
       }),
     });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // the realtime hub closes its sockets itself (1001 going away) on shutdown
+    preClose: (done) => done(),
+    // oversized or broken frames are the client's fault: not worth an error-level log line
+    errorHandler: (error, socket, request) => {
+      request.log.debug({ err: error }, 'websocket error');
+      socket.terminate();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

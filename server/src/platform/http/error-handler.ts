@@ -69,11 +69,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send({ message: error.message || 'Bad request', code });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(status >= 500 ? status : 500)
-      .send({
-        message: 'Internal server error',
-        code: status === 503 ? ErrorCodes.SERVICE_UNAVAILABLE : ErrorCodes.INTERNAL,
-      });
+    return reply.status(status >= 500 ? status : 500).send({
+      message: 'Internal server error',
+      code: status === 503 ? ErrorCodes.SERVICE_UNAVAILABLE : ErrorCodes.INTERNAL,
+    });
   });
 }

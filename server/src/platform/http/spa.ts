@@ -4,6 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 
+const ASSET_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.ico',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.xml',
+]);
+
 /**
  * Serves the built web app. Every non-/api GET that is not a file gets index.html so client
  * routes survive a reload (history fallback). Hashed assets are cached for a year; index.html
@@ -15,7 +37,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // wildcard: files are looked up per request, so a new build is served without a restart
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -26,21 +49,25 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
       },
     });
   }
+  if (hasWeb) {
+    // the static wildcard would answer the bare directory with 403
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
-      return reply
-        .status(404)
-        .send({
-          message: `Route ${request.method} ${url} not found`,
-          code: ErrorCodes.ROUTE_NOT_FOUND,
-        });
+      return reply.status(404).send({
+        message: `Route ${request.method} ${url} not found`,
+        code: ErrorCodes.ROUTE_NOT_FOUND,
+      });
     }
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found', code: ErrorCodes.NOT_FOUND });
     }
-    // a missing asset is a 404, not the app shell
-    if (path.extname(url) && url !== '/index.html') {
+    // a missing asset is a 404, not the app shell; other dotted paths (/u/maya.lens) are routes
+    if (url.startsWith('/assets/') || ASSET_EXTENSIONS.has(path.extname(url).toLowerCase())) {
       return reply.status(404).send({ message: 'Not found', code: ErrorCodes.NOT_FOUND });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

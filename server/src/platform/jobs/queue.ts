@@ -10,7 +10,7 @@ import type { EnqueueOptions, JobHandler, JobQueue } from './types.ts';
  */
 export class PgJobQueue implements JobQueue {
   readonly handlers = new Map<string, JobHandler>();
-  private kickListener: (() => void) | undefined;
+  private readonly kickListeners = new Set<() => void>();
 
   constructor(private readonly log: Logger) {}
 
@@ -19,8 +19,10 @@ export class PgJobQueue implements JobQueue {
     this.handlers.set(type, handler);
   }
 
-  onKick(listener: () => void) {
-    this.kickListener = listener;
+  /** Each local worker listens; returns the unsubscribe function. */
+  onKick(listener: () => void): () => void {
+    this.kickListeners.add(listener);
+    return () => this.kickListeners.delete(listener);
   }
 
   async enqueue(
@@ -42,7 +44,9 @@ export class PgJobQueue implements JobQueue {
       .execute();
     this.log.debug({ type }, 'job enqueued');
     if (!options.runAt || options.runAt.getTime() <= Date.now()) {
-      onCommit(db, () => this.kickListener?.());
+      onCommit(db, () => {
+        for (const listener of this.kickListeners) listener();
+      });
     }
   }
 }

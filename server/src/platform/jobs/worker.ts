@@ -49,11 +49,27 @@ export function startWorker(options: WorkerOptions): Worker {
     const types = [...queue.handlers.keys()];
     if (types.length === 0) return [];
     return db.transaction().execute(async (tx) => {
+      const stale = new Date(Date.now() - staleAfterMs);
+      // a job whose attempts are used up fails here: one that kills its worker every time
+      // would otherwise be reclaimed forever, its failure never recorded
+      await tx
+        .updateTable('jobs')
+        .set({
+          status: 'failed',
+          last_error: 'worker stopped responding while running the job',
+          locked_by: null,
+          locked_at: null,
+          finished_at: new Date(),
+        })
+        .where('status', '=', 'running')
+        .where('locked_at', '<', stale)
+        .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+        .execute();
       await tx
         .updateTable('jobs')
         .set({ status: 'pending', locked_by: null, locked_at: null })
         .where('status', '=', 'running')
-        .where('locked_at', '<', new Date(Date.now() - staleAfterMs))
+        .where('locked_at', '<', stale)
         .execute();
       return tx
         .updateTable('jobs')
@@ -79,6 +95,23 @@ export function startWorker(options: WorkerOptions): Worker {
         .returningAll()
         .execute();
     });
+  }
+
+  /**
+   * A job that waited behind slow ones in its batch may have been presumed dead and reclaimed
+   * by another worker; restart its clock, or skip it if it is no longer ours.
+   */
+  async function stillOurs(job: JobRow, claimedAt: number): Promise<boolean> {
+    if (Date.now() - claimedAt < staleAfterMs / 2) return true;
+    const row = await db
+      .updateTable('jobs')
+      .set({ locked_at: new Date() })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('locked_by', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async function runJob(job: JobRow) {
@@ -110,6 +143,8 @@ export function startWorker(options: WorkerOptions): Worker {
           finished_at: final ? new Date() : null,
         })
         .where('id', '=', job.id)
+        // as on success: if another worker reclaimed the job meanwhile, its outcome is theirs
+        .where('locked_by', '=', id)
         .execute();
     }
   }
@@ -118,13 +153,19 @@ export function startWorker(options: WorkerOptions): Worker {
     let total = 0;
     for (;;) {
       const jobs = await claim();
-      for (const job of jobs) await runJob(job);
-      total += jobs.length;
+      const claimedAt = Date.now();
+      for (const job of jobs) {
+        if (!(await stillOurs(job, claimedAt))) continue;
+        await runJob(job);
+        total += 1;
+      }
       if (jobs.length < batchSize || stopped) return total;
     }
   }
 
   function runOnce(): Promise<number> {
+    // a kick after stop() (an enqueue committing during shutdown) must not touch the database
+    if (stopped) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;
@@ -152,7 +193,7 @@ export function startWorker(options: WorkerOptions): Worker {
     timer.unref();
   }
 
-  queue.onKick(() => void runOnce());
+  const unsubscribe = queue.onKick(() => void runOnce());
   schedule();
 
   return {
@@ -161,6 +202,7 @@ export function startWorker(options: WorkerOptions): Worker {
     kick: () => void runOnce(),
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
     },

@@ -4,7 +4,7 @@ import type { EventBus } from './types.ts';
 
 /** In-process bus by default; Redis pub/sub when REDIS_URL is set (see redis-bus.ts). */
 export async function createEventBus(redisUrl: string | undefined, log: Logger): Promise<EventBus> {
-  if (!redisUrl) return new MemoryBus();
+  if (!redisUrl) return new MemoryBus(log);
   const { RedisBus } = await import('./redis-bus.ts');
   return RedisBus.connect(redisUrl, log);
 }

@@ -1,16 +1,38 @@
+import type { Logger } from 'pino';
 import type { BusEnvelope, EventBus } from './types.ts';
 
-/** Single-process fan-out: what `npm start` uses when REDIS_URL is not set. */
+type Handler = (envelope: BusEnvelope) => void;
+
+/**
+ * Calls every handler, each guarded: one failing subscriber must neither starve the others nor
+ * turn a publish (often an after-commit hook) into an error.
+ */
+export function dispatch(handlers: Iterable<Handler>, envelope: BusEnvelope, log?: Logger) {
+  for (const handler of handlers) {
+    try {
+      handler(envelope);
+    } catch (err) {
+      log?.error({ err, type: envelope.frame.type }, 'realtime subscriber failed');
+    }
+  }
+}
+
+/**
+ * Single-process fan-out: what `npm start` uses when REDIS_URL is not set. Delivery is
+ * synchronous, so when `publish` resolves the local sockets have been written to.
+ */
 export class MemoryBus implements EventBus {
-  private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
+  private readonly handlers = new Set<Handler>();
+
+  constructor(private readonly log?: Logger) {}
 
   async publish(envelope: BusEnvelope) {
-    for (const handler of this.handlers) handler(envelope);
+    dispatch(this.handlers, envelope, this.log);
   }
 
-  subscribe(handler: (envelope: BusEnvelope) => void) {
+  subscribe(handler: Handler) {
     this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
+    return () => void this.handlers.delete(handler);
   }
 
   async close() {

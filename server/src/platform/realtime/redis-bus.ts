@@ -1,13 +1,28 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { dispatch } from './memory-bus.ts';
 import type { BusEnvelope, EventBus } from './types.ts';
 
 const CHANNEL = 'fanspace:realtime';
 
+/** Other processes are trusted, but a bad message must be dropped, not thrown into ioredis. */
+function parseEnvelope(message: string): BusEnvelope | null {
+  try {
+    const value = JSON.parse(message) as Partial<BusEnvelope> | null;
+    if (!value || typeof value.to !== 'object' || value.to === null) return null;
+    if (typeof value.frame?.type !== 'string') return null;
+    return value as BusEnvelope;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Cross-process fan-out: every process publishes to one Redis channel and delivers what it
  * receives to its own sockets. Events are small (ids, not documents), so one channel is enough
- * until a single Redis stops keeping up; then shard the channel by user id.
+ * until a single Redis stops keeping up; then shard the channel by user id. Pub/sub is
+ * at-most-once: a process that is disconnected from Redis misses events, which is why clients
+ * refetch on `ready` and the hub re-checks open sessions periodically.
  */
 export class RedisBus implements EventBus {
   private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
@@ -18,14 +33,9 @@ export class RedisBus implements EventBus {
     private readonly log: Logger,
   ) {
     sub.on('message', (_channel: string, message: string) => {
-      let envelope: BusEnvelope;
-      try {
-        envelope = JSON.parse(message) as BusEnvelope;
-      } catch {
-        this.log.warn('dropped a malformed realtime envelope');
-        return;
-      }
-      for (const handler of this.handlers) handler(envelope);
+      const envelope = parseEnvelope(message);
+      if (envelope) dispatch(this.handlers, envelope, this.log);
+      else this.log.warn('dropped a malformed realtime envelope');
     });
   }
 
@@ -43,7 +53,7 @@ export class RedisBus implements EventBus {
 
   subscribe(handler: (envelope: BusEnvelope) => void) {
     this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
+    return () => void this.handlers.delete(handler);
   }
 
   async close() {

@@ -1,9 +1,14 @@
 import type { RealtimeEventType, RealtimeEvents, RealtimeFrame } from '@fanspace/contracts';
 
-/** Who an event is for. Delivery is to every socket of the named users/sessions, in any process. */
+/**
+ * Who an event is for. Delivery is to every socket of the named users/sessions, in any process;
+ * a socket matched twice gets the frame once.
+ */
 export interface Audience {
   userIds?: string[];
   sessionIds?: string[];
+  /** sockets watching these users' presence (client `presence_watch` frame) */
+  watchersOf?: string[];
   /** every connected socket (system announcements) */
   broadcast?: boolean;
 }
@@ -16,7 +21,7 @@ export interface BusEnvelope {
 /**
  * Fan-out of realtime events between server processes: in-process by default, Redis pub/sub
  * when REDIS_URL is set. Services never call this directly inside a transaction; they use
- * `publishAfterCommit` so an event never announces a change that rolled back.
+ * `publishAfterCommit` (publish.ts) so an event never announces a change that rolled back.
  */
 export interface EventBus {
   publish(envelope: BusEnvelope): Promise<void>;

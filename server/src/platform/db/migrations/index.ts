@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-22T0800-foundation.ts';
+import * as auth from './2026-11-22T0900-auth.ts';
+import * as accounts from './2026-11-22T0910-accounts.ts';
+import * as graph from './2026-11-22T0920-graph.ts';
+import * as media from './2026-11-22T0930-media.ts';
+import * as posts from './2026-11-22T0940-posts.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -7,4 +12,9 @@ import * as foundation from './2026-11-22T0800-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0800-foundation': foundation,
+  '2026-11-22T0900-auth': auth,
+  '2026-11-22T0910-accounts': accounts,
+  '2026-11-22T0920-graph': graph,
+  '2026-11-22T0930-media': media,
+  '2026-11-22T0940-posts': posts,
 };

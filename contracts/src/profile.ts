@@ -1,0 +1,166 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, PageInfo } from './common.ts';
+import { PublicUser } from './users.ts';
+
+/**
+ * Own-profile calls of SPEC §7 Users. Rules that deserve a readable message (username shape,
+ * phone, https links, price steps) are checked by the service; the schemas bound sizes and
+ * strip unknown fields (`additionalProperties: false` + Ajv's removeAdditional), so role,
+ * balances or verification state can never be mass-assigned.
+ */
+
+export const USERNAME_RULE = /^[A-Za-z0-9_.]{3,30}$/;
+export const BIO_MAX_LENGTH = 1000;
+export const SOCIAL_LINKS_MAX = 20;
+/** Decoded bytes of an avatar or banner data URL. */
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+const strict = { additionalProperties: false } as const;
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+export const UpdateMeBody = Type.Object(
+  {
+    displayName: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+    bio: Type.Optional(Type.String({ maxLength: BIO_MAX_LENGTH })),
+    username: Type.Optional(Type.String({ maxLength: 60 })),
+    phoneNumber: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+    vibe: Type.Optional(Type.Unknown()),
+    contentMenu: Type.Optional(Type.Unknown()),
+    vibeDisplaySettings: Type.Optional(Type.Unknown()),
+    contentPreferences: Type.Optional(Type.Unknown()),
+    /** shallow-merged into the stored object (notification settings live here) */
+    preferences: Type.Optional(JsonObject),
+    /** shallow-merged into the stored object */
+    privacy: Type.Optional(JsonObject),
+  },
+  strict,
+);
+export type UpdateMeBody = Static<typeof UpdateMeBody>;
+
+/** SPEC §5: avatar and banner updates carry a data-URL image. */
+export const ProfileImageBody = Type.Object(
+  { image: Type.String({ minLength: 1, maxLength: 15 * 1024 * 1024 }) },
+  strict,
+);
+export type ProfileImageBody = Static<typeof ProfileImageBody>;
+
+export const CreatorUpdateBody = Type.Object(
+  {
+    /** empty text and no image clears the update */
+    text: Type.String({ maxLength: 1000 }),
+    imageUrl: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+  },
+  strict,
+);
+export type CreatorUpdateBody = Static<typeof CreatorUpdateBody>;
+
+export const SocialLinkInput = Type.Object(
+  {
+    platform: Type.String({ minLength: 1, maxLength: 40 }),
+    url: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  strict,
+);
+/** Appends links (duplicates of an existing platform+url are skipped); ids are assigned. */
+export const AddSocialLinksBody = Type.Object(
+  { socialLinks: Type.Array(SocialLinkInput, { minItems: 1, maxItems: SOCIAL_LINKS_MAX }) },
+  strict,
+);
+export type AddSocialLinksBody = Static<typeof AddSocialLinksBody>;
+
+export const SocialLinkParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type SocialLinkParams = Static<typeof SocialLinkParams>;
+
+/** Currency units: 0 (free follow) or 4.99–49.99, at most two decimals. */
+export const SubscriptionPriceBody = Type.Object({ price: Type.Number() }, strict);
+export type SubscriptionPriceBody = Static<typeof SubscriptionPriceBody>;
+
+/**
+ * Bank details for payouts: either an IBAN (+ optional BIC) or a domestic account number with
+ * its routing number. Stored encrypted; responses only ever show the last four characters.
+ */
+export const PayoutSettingsBody = Type.Object(
+  {
+    method: Type.Literal('bank_transfer', { default: 'bank_transfer' }),
+    accountHolder: Type.String({ minLength: 2, maxLength: 100 }),
+    country: Type.String({ minLength: 2, maxLength: 2 }),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    bankName: Type.Optional(Type.String({ maxLength: 100 })),
+    iban: Type.Optional(Type.String({ maxLength: 42 })),
+    bic: Type.Optional(Type.String({ maxLength: 11 })),
+    accountNumber: Type.Optional(Type.String({ maxLength: 34 })),
+    routingNumber: Type.Optional(Type.String({ maxLength: 15 })),
+  },
+  strict,
+);
+export type PayoutSettingsBody = Static<typeof PayoutSettingsBody>;
+
+export const PayoutSettingsView = Type.Object({
+  configured: Type.Boolean(),
+  method: Nullable(Type.String()),
+  accountHolder: Nullable(Type.String()),
+  country: Nullable(Type.String()),
+  currency: Nullable(Type.String()),
+  bankName: Nullable(Type.String()),
+  accountType: Nullable(Type.Union([Type.Literal('iban'), Type.Literal('account')])),
+  /** last four characters of the IBAN or account number */
+  last4: Nullable(Type.String()),
+  updatedAt: Nullable(Type.String()),
+});
+export type PayoutSettingsView = Static<typeof PayoutSettingsView>;
+
+/** DELETE /users/me: the current password, or `confirmation: 'DELETE'`. */
+export const DeleteMeBody = Type.Object(
+  {
+    password: Type.Optional(Type.String({ maxLength: 256 })),
+    confirmation: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  strict,
+);
+export type DeleteMeBody = Static<typeof DeleteMeBody>;
+export const ACCOUNT_DELETE_CONFIRMATION = 'DELETE';
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+export const UsersListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  creatorsOnly: Type.Optional(Type.Boolean()),
+  page: Type.Integer({ minimum: 1, maximum: 500, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+});
+export type UsersListQuery = Static<typeof UsersListQuery>;
+
+export const UsersListResponse = Type.Composite([
+  Type.Object({ users: Type.Array(PublicUser), total: Type.Integer() }),
+  PageInfo,
+]);
+export type UsersListResponse = Static<typeof UsersListResponse>;
+
+/** Any string: a malformed id names no account, so it is a 404 like an unknown one. */
+export const UserLookupParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type UserLookupParams = Static<typeof UserLookupParams>;
+
+export const UsernameParams = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 60 }),
+});
+export type UsernameParams = Static<typeof UsernameParams>;
+
+// ---- vibes (GET/PUT /vibes, /vibes/content-menu, /vibes/widgets) ----
+
+export const Vibes = Type.Object({ vibe: Type.Unknown(), vibeDisplaySettings: Type.Unknown() });
+export type Vibes = Static<typeof Vibes>;
+export const UpdateVibesBody = Type.Object(
+  { vibe: Type.Optional(Type.Unknown()), vibeDisplaySettings: Type.Optional(Type.Unknown()) },
+  strict,
+);
+export type UpdateVibesBody = Static<typeof UpdateVibesBody>;
+
+export const ContentMenu = Type.Object({ contentMenu: Type.Unknown() }, strict);
+export type ContentMenu = Static<typeof ContentMenu>;
+
+export const VibeWidgets = Type.Object(
+  { widgets: Type.Array(Type.Unknown(), { maxItems: 50 }) },
+  strict,
+);
+export type VibeWidgets = Static<typeof VibeWidgets>;

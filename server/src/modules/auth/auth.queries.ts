@@ -1,0 +1,275 @@
+import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { AuthTokenRow, AuthTokensTable, UserRow } from '../../platform/db/schema.ts';
+
+/** SQL for the auth module: accounts, single-purpose tokens, failed logins, backup codes. */
+
+type Purpose = AuthTokensTable['purpose'];
+
+// ---- users ----
+
+export function findUserById(db: DbHandle, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** A live (not deleted) account by email, or by username when the identifier has no '@'. */
+export function findUserForLogin(db: DbHandle, identifier: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(identifier.includes('@') ? 'email' : 'username', '=', identifier)
+    .where('deleted_at', 'is', null)
+    .where('status', '!=', 'deleted')
+    .executeTakeFirst();
+}
+
+export async function takenFields(db: DbHandle, username: string, email: string) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', email)]))
+    .execute();
+  // citext columns compare case-insensitively in SQL; do the same here
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+/** Records a successful login; tells whether it was the account's first. */
+export async function markLoggedIn(db: DbHandle, userId: string) {
+  const before = await db
+    .selectFrom('users')
+    .select('first_login_at')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const user = await db
+    .updateTable('users')
+    .set({ first_login_at: before.first_login_at ?? now, last_login_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, isFirstLogin: before.first_login_at === null };
+}
+
+/** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */
+export async function claimTotpStep(db: DbHandle, userId: string, step: number) {
+  const row = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function getPlatformSetting(db: DbHandle, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('platform_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+// ---- single-purpose tokens ----
+
+export interface NewAuthToken {
+  id?: string;
+  userId: string;
+  purpose: Purpose;
+  tokenHash?: string | null;
+  codeHash?: string | null;
+  target?: string | null;
+  expiresAt: Date;
+}
+
+export function insertAuthToken(db: DbHandle, token: NewAuthToken) {
+  return db
+    .insertInto('auth_tokens')
+    .values({
+      ...(token.id ? { id: token.id } : {}),
+      user_id: token.userId,
+      purpose: token.purpose,
+      token_hash: token.tokenHash ?? null,
+      code_hash: token.codeHash ?? null,
+      target: token.target ?? null,
+      expires_at: token.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function live(db: DbHandle, purpose: Purpose) {
+  return db
+    .selectFrom('auth_tokens')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date());
+}
+
+/** The unused, unexpired token with this hash; locked when `forUpdate` (single use under races). */
+export function findLiveTokenByHash(
+  db: DbHandle,
+  purpose: Purpose,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AuthTokenRow | undefined> {
+  let query = live(db, purpose).where('token_hash', '=', tokenHash);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function findLatestLiveToken(
+  db: DbHandle,
+  purpose: Purpose,
+  where: { userId?: string; target?: string },
+): Promise<AuthTokenRow | undefined> {
+  let query = live(db, purpose);
+  if (where.userId) query = query.where('user_id', '=', where.userId);
+  if (where.target) query = query.where('target', '=', where.target);
+  return query.orderBy('created_at', 'desc').limit(1).forUpdate().executeTakeFirst();
+}
+
+export async function bumpTokenAttempts(db: DbHandle, id: string): Promise<number> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Marks one token used; false when it already was (another request won). */
+export async function markTokenUsed(db: DbHandle, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Retires every live token of one purpose for an account (a newer one replaces them). */
+export async function retireTokens(db: DbHandle, userId: string, purposes: Purpose[]) {
+  await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+// ---- failed logins ----
+
+/**
+ * Inserts one attempt row, then counts the rows in the window, this one included. Inserting
+ * first makes the limit hold under concurrent attempts: the 11th row to commit sees 11.
+ * Times are the database's, so several app servers agree on the window.
+ */
+export async function recordAttempt(
+  db: DbHandle,
+  accountKey: string,
+  ip: string,
+  windowSeconds: number,
+) {
+  const inserted = await db
+    .insertInto('login_failures')
+    .values({ account_key: accountKey, ip })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const window = sql<Date>`(now() - make_interval(secs => ${windowSeconds}))`;
+  const stats = await db
+    .selectFrom('login_failures')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`ceil(extract(epoch from (min(created_at) - ${window})))::int`.as('retryAfter'),
+    ])
+    .where('account_key', '=', accountKey)
+    .where('ip', '=', ip)
+    .where('created_at', '>', window)
+    .executeTakeFirstOrThrow();
+  return {
+    id: inserted.id,
+    count: Number(stats.count),
+    retryAfterSeconds: Math.max(1, Number(stats.retryAfter ?? 1)),
+  };
+}
+
+export async function deleteAttempt(db: DbHandle, id: number) {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+/** Forgets the failures of an account: from one address (a success) or all (password reset). */
+export async function clearFailures(db: DbHandle, accountKey: string, ip?: string) {
+  let query = db.deleteFrom('login_failures').where('account_key', '=', accountKey);
+  if (ip !== undefined) query = query.where('ip', '=', ip);
+  await query.execute();
+}
+
+/** Rows older than the window no longer count; dropped as the account is tried again. */
+export async function pruneFailures(db: DbHandle, accountKey: string, windowSeconds: number) {
+  await db
+    .deleteFrom('login_failures')
+    .where('account_key', '=', accountKey)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+    .execute();
+}
+
+// ---- backup codes ----
+
+export async function replaceBackupCodes(db: DbHandle, userId: string, hashes: string[]) {
+  await db.deleteFrom('two_factor_backup_codes').where('user_id', '=', userId).execute();
+  if (hashes.length === 0) return;
+  await db
+    .insertInto('two_factor_backup_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .execute();
+}
+
+/** Spends one backup code; false when unknown or already used. */
+export async function spendBackupCode(db: DbHandle, userId: string, hash: string) {
+  const row = await db
+    .updateTable('two_factor_backup_codes')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countBackupCodes(db: DbHandle, userId: string) {
+  const row = await db
+    .selectFrom('two_factor_backup_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// ---- sessions ----
+
+export function listLiveSessions(db: DbHandle, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -1,0 +1,218 @@
+import { ErrorCodes, type LoginBody, type LoginResponse } from '@fanspace/contracts';
+import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords.ts';
+import { accountCanSignIn, createSession } from '../../platform/auth/sessions.ts';
+import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../platform/errors.ts';
+import { loadOwnRelations } from '../graph/graph.relations.ts';
+import { presentMe } from '../users/users.presenter.ts';
+import { loginBlock } from './auth.policy.ts';
+import {
+  bumpTokenAttempts,
+  clearFailures,
+  deleteAttempt,
+  findLiveTokenByHash,
+  findUserById,
+  findUserForLogin,
+  insertAuthToken,
+  markLoggedIn,
+  markTokenUsed,
+  pruneFailures,
+  recordAttempt,
+} from './auth.queries.ts';
+import { verifySecondFactor } from './two-factor.service.ts';
+
+/** Where a request comes from; stored on the session it creates. */
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** A login step's response plus the session token the route also sets as a cookie. */
+export interface LoginResult {
+  response: LoginResponse;
+  sessionToken: string | null;
+}
+
+export const MAX_FAILED_LOGINS = 10;
+export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
+export const TEMP_TOKEN_TTL_MS = 5 * 60_000;
+export const MAX_2FA_ATTEMPTS = 5;
+
+const invalidCredentials = () =>
+  new UnauthorizedError('Invalid email or password', ErrorCodes.INVALID_CREDENTIALS);
+
+/**
+ * SPEC §3 login. Unknown account and wrong password are the same 401, with the same argon2
+ * work. Failed attempts are counted per account and address in the database (10 per 15
+ * minutes, then 429), so the limit holds across server processes.
+ */
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  const identifier = (body.email ?? body.username ?? '').trim();
+  if (!identifier) {
+    throw new BadRequestError('Email or username is required', ErrorCodes.VALIDATION_FAILED, {
+      field: 'email',
+    });
+  }
+  const user = await findUserForLogin(ctx.db, identifier);
+  const accountKey = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
+
+  const attempt = await recordAttempt(ctx.db, accountKey, meta.ip, FAILED_LOGIN_WINDOW_SECONDS);
+  if (attempt.count > MAX_FAILED_LOGINS) {
+    // a refused attempt is not a failure: the lock ends 15 minutes after the failures
+    await deleteAttempt(ctx.db, attempt.id);
+    throw new TooManyRequestsError(
+      `Too many failed login attempts. Please try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+      { retryAfterSeconds: attempt.retryAfterSeconds },
+    );
+  }
+  const passwordOk = await verifyPassword(
+    user?.password_hash ?? (await dummyPasswordHash()),
+    body.password,
+  );
+  if (!user || !passwordOk) {
+    await pruneFailures(ctx.db, accountKey, FAILED_LOGIN_WINDOW_SECONDS);
+    throw invalidCredentials();
+  }
+  await clearFailures(ctx.db, accountKey, meta.ip);
+  assertMayLogIn(user);
+  if (!user.email_verified_at) {
+    throw new ForbiddenError(
+      ErrorCodes.EMAIL_NOT_VERIFIED,
+      'Please verify your email address first. We sent you a code when you signed up.',
+      { requiresVerification: true, requiresEmailVerification: true, email: user.email },
+    );
+  }
+  return withTransaction(ctx.db, (tx) => startSession(ctx, tx, user, meta));
+}
+
+function assertMayLogIn(user: UserRow) {
+  const block = loginBlock(user);
+  if (block) throw new ForbiddenError(block.code, block.message, block.details);
+}
+
+/**
+ * After the first factor: a session, or with 2FA on a 5-minute single-purpose temp token for
+ * POST /auth/verify-login. Also used by email verification, which logs the user in.
+ */
+export async function startSession(
+  ctx: AppContext,
+  db: DbHandle,
+  user: UserRow,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  if (user.totp_enabled_at) {
+    const tempToken = generateToken();
+    await insertAuthToken(db, {
+      userId: user.id,
+      purpose: 'login_2fa',
+      tokenHash: hashToken(tempToken),
+      expiresAt: new Date(Date.now() + TEMP_TOKEN_TTL_MS),
+    });
+    return {
+      sessionToken: null,
+      response: {
+        token: null,
+        user: null,
+        twoFactorRequired: true,
+        tempToken,
+        isFirstLogin: false,
+      },
+    };
+  }
+  return completeLogin(ctx, db, user.id, meta);
+}
+
+export async function completeLogin(
+  ctx: AppContext,
+  handle: DbHandle,
+  userId: string,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  return withTransaction(handle, async (tx) => {
+    const { user, isFirstLogin } = await markLoggedIn(tx, userId);
+    const { token } = await createSession(tx, userId, {
+      ttlDays: ctx.config.SESSION_TTL_DAYS,
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    return {
+      sessionToken: token,
+      response: {
+        token,
+        user: { ...presentMe(user, await loadOwnRelations(tx, userId)), isFirstLogin },
+        twoFactorRequired: false,
+        tempToken: null,
+        isFirstLogin,
+      },
+    };
+  });
+}
+
+type VerifyOutcome =
+  | { kind: 'ok'; result: LoginResult }
+  | { kind: 'expired' }
+  | { kind: 'blocked'; user: UserRow }
+  | { kind: 'wrong'; attemptsRemaining: number };
+
+/**
+ * Exchanges the temp token (bearer) and a TOTP or backup code for a session. The token is
+ * single use, locked while checked, and burnt after 5 wrong codes.
+ */
+export async function verifyLogin(
+  ctx: AppContext,
+  tempToken: string | null,
+  code: string,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  const outcome = await withTransaction(ctx.db, async (tx): Promise<VerifyOutcome> => {
+    if (!tempToken) return { kind: 'expired' };
+    const row = await findLiveTokenByHash(tx, 'login_2fa', hashToken(tempToken), {
+      forUpdate: true,
+    });
+    if (!row || row.attempts >= MAX_2FA_ATTEMPTS) return { kind: 'expired' };
+    const user = await findUserById(tx, row.user_id, { forUpdate: true });
+    if (!user?.totp_enabled_at || user.deleted_at) {
+      await markTokenUsed(tx, row.id);
+      return { kind: 'expired' };
+    }
+    if (!accountCanSignIn(user)) {
+      await markTokenUsed(tx, row.id);
+      return { kind: 'blocked', user };
+    }
+    if (!(await verifySecondFactor(tx, user, code))) {
+      const attempts = await bumpTokenAttempts(tx, row.id);
+      if (attempts >= MAX_2FA_ATTEMPTS) await markTokenUsed(tx, row.id);
+      return { kind: 'wrong', attemptsRemaining: Math.max(0, MAX_2FA_ATTEMPTS - attempts) };
+    }
+    await markTokenUsed(tx, row.id);
+    return { kind: 'ok', result: await completeLogin(ctx, tx, user.id, meta) };
+  });
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome.result;
+    case 'blocked':
+      assertMayLogIn(outcome.user);
+      throw invalidCredentials();
+    case 'wrong':
+      throw new UnauthorizedError('Invalid 2FA code', ErrorCodes.INVALID_2FA_CODE, {
+        attemptsRemaining: outcome.attemptsRemaining,
+      });
+    case 'expired':
+      throw new UnauthorizedError(
+        'Your login has expired. Please log in again.',
+        ErrorCodes.INVALID_TOKEN,
+      );
+  }
+}

@@ -1,0 +1,195 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createUser } from '../../../test/factories.ts';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { call, nextIp } from './auth.test-helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const login = (body: Record<string, unknown>, ip = nextIp(), userAgent = 'vitest') =>
+  call(server, 'POST', '/auth/login', body, { ip, headers: { 'user-agent': userAgent } });
+
+describe('POST /auth/login', () => {
+  it('returns the SPEC §3 login response, sets the cookie and records the session', async () => {
+    const user = await createUser(server.ctx);
+    const ip = nextIp();
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    const res = await login({ email: user.email, password: TEST_PASSWORD }, ip, ua);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(
+      ['isFirstLogin', 'tempToken', 'token', 'twoFactorRequired', 'user'].sort(),
+    );
+    expect(body).toMatchObject({
+      twoFactorRequired: false,
+      tempToken: null,
+      isFirstLogin: true,
+      user: { id: user.id, userId: user.id, username: user.username, email: user.email },
+    });
+    const cookie = res.cookies.find((c) => c.name === 'fs_session');
+    expect(cookie).toMatchObject({ value: body.token, httpOnly: true, path: '/' });
+    const session = await server.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ ip, user_agent: ua });
+
+    const second = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(second.json().isFirstLogin).toBe(false);
+    expect(second.json().user.isFirstLogin).toBe(false);
+  });
+
+  it('accepts a username in `email` or in `username`, any case', async () => {
+    const user = await createUser(server.ctx);
+    for (const body of [
+      { email: user.username.toUpperCase(), password: TEST_PASSWORD },
+      { username: user.username, password: TEST_PASSWORD },
+      { email: user.email.toUpperCase(), password: TEST_PASSWORD },
+    ]) {
+      const res = await login(body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.id).toBe(user.id);
+    }
+    const missing = await login({ password: TEST_PASSWORD });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('gives the same 401 for an unknown account and a wrong password', async () => {
+    const user = await createUser(server.ctx);
+    const wrong = await login({ email: user.email, password: 'not the password' });
+    const unknown = await login({ email: 'ghost@example.test', password: 'not the password' });
+    const unknownName = await login({ username: 'ghost_user', password: 'not the password' });
+    for (const res of [wrong, unknown, unknownName]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
+    }
+  });
+
+  it('tells banned and suspended accounts why and until when, only with the right password', async () => {
+    const banned = await createUser(server.ctx, { status: 'banned', status_reason: 'spam' });
+    const until = new Date(Date.now() + 86_400_000);
+    const suspended = await createUser(server.ctx, {
+      status: 'suspended',
+      status_reason: 'harassment',
+      suspended_until: until,
+    });
+    const lapsed = await createUser(server.ctx, {
+      status: 'suspended',
+      suspended_until: new Date(Date.now() - 1000),
+    });
+    const bannedRes = await login({ email: banned.email, password: TEST_PASSWORD });
+    expect(bannedRes.statusCode).toBe(403);
+    expect(bannedRes.json()).toMatchObject({ code: 'ACCOUNT_BANNED', reason: 'spam' });
+    expect(bannedRes.json().message).toContain('spam');
+    const suspendedRes = await login({ email: suspended.email, password: TEST_PASSWORD });
+    expect(suspendedRes.statusCode).toBe(403);
+    expect(suspendedRes.json()).toMatchObject({
+      code: 'ACCOUNT_SUSPENDED',
+      reason: 'harassment',
+      suspendedUntil: until.toISOString(),
+    });
+    expect(suspendedRes.json().message).toContain(until.toISOString());
+    expect((await login({ email: lapsed.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const guess = await login({ email: banned.email, password: 'wrong password!' });
+    expect(guess.statusCode).toBe(401);
+  });
+
+  it('does not log in deleted accounts', async () => {
+    const user = await createUser(server.ctx, { status: 'deleted', deleted_at: new Date() });
+    const res = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('brute-force limit', () => {
+  it('allows 10 failures per account and address in 15 minutes, then 429', async () => {
+    const user = await createUser(server.ctx);
+    const ip = nextIp();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login({ email: user.email, password: `wrong-${i}-password` }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await login({ email: user.email, password: TEST_PASSWORD }, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(locked.json().retryAfterSeconds).toBeGreaterThan(800);
+    // by username: the same account
+    const byName = await login({ username: user.username, password: TEST_PASSWORD }, ip);
+    expect(byName.statusCode).toBe(429);
+    // another address is not locked out
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    // refused attempts do not extend the lock: the window ends 15 minutes after the failures
+    await sql`update login_failures set created_at = now() - interval '16 minutes'
+      where account_key = ${`user:${user.id}`}`.execute(server.ctx.db);
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+  });
+
+  it('counts unknown accounts too, and a success resets the count', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i += 1) {
+      await login({ email: 'nobody@example.test', password: 'whatever-it-is' }, ip);
+    }
+    const res = await login({ email: 'nobody@example.test', password: 'whatever-it-is' }, ip);
+    expect(res.statusCode).toBe(429);
+
+    const user = await createUser(server.ctx);
+    const ip2 = nextIp();
+    for (let i = 0; i < 9; i += 1)
+      await login({ email: user.email, password: 'bad-password' }, ip2);
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, ip2)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i += 1) {
+      const again = await login({ email: user.email, password: 'bad-password' }, ip2);
+      expect(again.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes the current session and clears the cookie; the token fails at once', async () => {
+    const user = await createUser(server.ctx);
+    const { token } = (await login({ email: user.email, password: TEST_PASSWORD })).json();
+    const other = (await login({ email: user.email, password: TEST_PASSWORD })).json().token;
+    const res = await call(server, 'POST', '/auth/logout', undefined, { token });
+    expect(res.statusCode).toBe(200);
+    const cleared = res.cookies.find((c) => c.name === 'fs_session');
+    expect(cleared?.value).toBe('');
+    const after = await call(server, 'GET', '/users/me/sessions', undefined, { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_REVOKED');
+    // only that session
+    expect(
+      (await call(server, 'GET', '/users/me/sessions', undefined, { token: other })).statusCode,
+    ).toBe(200);
+    // logging out twice, or without a session, is fine
+    expect((await call(server, 'POST', '/auth/logout', undefined, { token })).statusCode).toBe(200);
+    expect((await call(server, 'POST', '/auth/logout')).statusCode).toBe(200);
+  });
+
+  it('works with the cookie and the XSRF header', async () => {
+    const user = await createUser(server.ctx);
+    const { token } = (await login({ email: user.email, password: TEST_PASSWORD })).json();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { fs_session: token, 'XSRF-TOKEN': 'x1' },
+      headers: { 'x-xsrf-token': 'x1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await server.ctx.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,209 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { OwnRelations, ViewerRelation } from '../users/users.presenter.ts';
+
+/**
+ * The graph's public API for other modules (users, posts, comments, chats, search): block
+ * visibility, restriction and the relation facts the user presenters need. Everything takes a
+ * `DbHandle`, so it works inside the caller's transaction.
+ */
+
+/** True when either user blocked the other. */
+export async function blockedEitherWay(db: DbHandle, a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Everyone the viewer blocked or is blocked by: they never see each other. */
+export async function hiddenUserIds(db: DbHandle, viewerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', viewerId)
+    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', viewerId))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A WHERE condition keeping rows whose `userColumn` (e.g. 'posts.user_id') is not hidden from
+ * the viewer, as two NOT EXISTS probes on the blocks primary key and its reverse index. No
+ * viewer (a visitor) hides nobody. The subquery aliases are unusual on purpose so they never
+ * capture a column of the caller's query.
+ *
+ *   db.selectFrom('posts').where(notHiddenFrom(viewerId, 'posts.user_id'))
+ */
+export function notHiddenFrom(
+  viewerId: string | null | undefined,
+  userColumn: string,
+): Expression<SqlBool> {
+  if (!viewerId) return sql<SqlBool>`true`;
+  const column = sql.ref(userColumn);
+  return sql<SqlBool>`(not exists (select 1 from blocks graph_hb1 where graph_hb1.blocker_id = ${viewerId} and graph_hb1.blocked_id = ${column}) and not exists (select 1 from blocks graph_hb2 where graph_hb2.blocker_id = ${column} and graph_hb2.blocked_id = ${viewerId}))`;
+}
+
+/**
+ * True when `restricterId` restricted `userId`: that user's comments and messages are then
+ * visible only to the user and the restricter.
+ */
+export async function isRestrictedBy(
+  db: DbHandle,
+  restricterId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('restricts')
+    .select('restricter_id')
+    .where('restricter_id', '=', restricterId)
+    .where('restricted_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const idsOf = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+
+/** Who the user blocked, newest first (OwnRelations.blockedUserIds, GET /users/me/blocked). */
+export async function blockedIdList(db: DbHandle, userId: string): Promise<string[]> {
+  return idsOf(
+    await db
+      .selectFrom('blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute(),
+  );
+}
+
+/** Who the user restricted, newest first. */
+export async function restrictedIdList(db: DbHandle, userId: string): Promise<string[]> {
+  return idsOf(
+    await db
+      .selectFrom('restricts')
+      .select('restricted_id as id')
+      .where('restricter_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute(),
+  );
+}
+
+/** The signed-in user's own lists for presentMe (media lists belong to the media module). */
+export async function loadOwnRelations(db: DbHandle, userId: string): Promise<OwnRelations> {
+  // one round trip (presentMe runs on every relation change and GET /users/me), each list an
+  // index scan: blocks_pk, restricts_pk, restricts_restricted_idx, follows_follower_idx
+  const ids = (query: RawBuilder<unknown>) => sql<string[]>`coalesce((${query}), '[]'::json)`;
+  const { rows } = await sql<{
+    blocked: string[];
+    restricted: string[];
+    restricted_by: string[];
+    following: string[];
+  }>`select
+      ${ids(sql`select json_agg(blocked_id order by created_at desc) from blocks where blocker_id = ${userId}`)} as blocked,
+      ${ids(sql`select json_agg(restricted_id order by created_at desc) from restricts where restricter_id = ${userId}`)} as restricted,
+      ${ids(sql`select json_agg(restricter_id) from restricts where restricted_id = ${userId}`)} as restricted_by,
+      ${ids(sql`select json_agg(followee_id order by created_at desc, followee_id desc) from follows where follower_id = ${userId}`)} as following`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    blockedUserIds: row?.blocked ?? [],
+    restrictedUserIds: row?.restricted ?? [],
+    restrictedByUserIds: row?.restricted_by ?? [],
+    followingUserIds: row?.following ?? [],
+    mediaFolders: [],
+    mediaLibrary: [],
+  };
+}
+
+/** Viewer-relative facts about some accounts, one query with an indexed probe per fact. */
+export async function relationFacts(db: DbHandle, viewerId: string, targetIds: readonly string[]) {
+  const ids = [...new Set(targetIds)].filter((id) => id !== viewerId);
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users as t')
+    .where('t.id', 'in', ids)
+    .select((eb) => {
+      const one = sql.lit(1).as('one');
+      return [
+        't.id',
+        eb
+          .exists(
+            eb
+              .selectFrom('follows')
+              .select(one)
+              .where('follower_id', '=', viewerId)
+              .whereRef('followee_id', '=', 't.id'),
+          )
+          .$castTo<boolean>()
+          .as('is_following'),
+        eb
+          .exists(
+            eb
+              .selectFrom('blocks')
+              .select(one)
+              .where('blocker_id', '=', viewerId)
+              .whereRef('blocked_id', '=', 't.id'),
+          )
+          .$castTo<boolean>()
+          .as('is_blocked'),
+        eb
+          .exists(
+            eb
+              .selectFrom('restricts')
+              .select(one)
+              .where('restricter_id', '=', viewerId)
+              .whereRef('restricted_id', '=', 't.id'),
+          )
+          .$castTo<boolean>()
+          .as('is_restricted'),
+        eb
+          .exists(
+            eb
+              .selectFrom('blocks')
+              .select(one)
+              .whereRef('blocker_id', '=', 't.id')
+              .where('blocked_id', '=', viewerId),
+          )
+          .$castTo<boolean>()
+          .as('blocks_viewer'),
+      ];
+    })
+    .execute();
+}
+
+/**
+ * The viewer's relation to many users at once (list presenters). `isSubscribed` is left out
+ * until the subscriptions module can answer it.
+ */
+export async function loadViewerRelations(
+  db: DbHandle,
+  viewerId: string,
+  targetIds: readonly string[],
+): Promise<Map<string, ViewerRelation>> {
+  const facts = await relationFacts(db, viewerId, targetIds);
+  return new Map(
+    facts.map((f) => [
+      f.id,
+      { isFollowing: f.is_following, isBlocked: f.is_blocked, isRestricted: f.is_restricted },
+    ]),
+  );
+}
+
+/** The viewer's relation to one user (GET /users/{id}); empty for the viewer's own account. */
+export async function loadViewerRelation(
+  db: DbHandle,
+  viewerId: string,
+  targetId: string,
+): Promise<ViewerRelation> {
+  return (await loadViewerRelations(db, viewerId, [targetId])).get(targetId) ?? {};
+}

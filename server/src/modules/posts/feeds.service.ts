@@ -1,0 +1,63 @@
+import type { FeedQuery, PostPage, UserPostsQuery } from '@fanspace/contracts';
+import type { PostRow } from '../../platform/db/schema.ts';
+import { findUserById } from '../users/users.queries.ts';
+import { assertPubliclyVisible } from '../users/users.policy.ts';
+import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
+import { authorPosts, discoverFeed, homeFeed, type PageWindow } from './posts.queries.ts';
+
+/** The post lists: home and discover feeds and a profile's posts, all offset-paged. */
+
+/** SPEC §3 Pagination for offset paging (offset = limit x (page-1)). */
+export function pageInfo(window: PageWindow, total: number, count: number) {
+  return {
+    currentPage: Math.floor(window.offset / window.limit) + 1,
+    totalPages: Math.ceil(total / window.limit),
+    hasMore: window.offset + count < total,
+  };
+}
+
+export async function postPage(
+  ctx: PostsCtx,
+  viewer: Viewer | null,
+  window: PageWindow,
+  result: { rows: PostRow[]; total: number },
+): Promise<PostPage> {
+  return {
+    posts: await presentPosts(ctx, viewer, result.rows),
+    ...pageInfo(window, result.total, result.rows.length),
+  };
+}
+
+/**
+ * GET /posts: the home feed of a signed-in viewer, or discover (discoverMode=true, and always
+ * for visitors, who have no home).
+ */
+export async function feed(
+  ctx: PostsCtx,
+  viewer: Viewer | null,
+  query: FeedQuery,
+): Promise<PostPage> {
+  const window = { limit: query.limit, offset: query.offset };
+  const result =
+    viewer && !query.discoverMode
+      ? await homeFeed(ctx.db, viewer.id, window)
+      : await discoverFeed(ctx.db, viewer?.id ?? null, window);
+  return postPage(ctx, viewer, window, result);
+}
+
+/** GET /posts/user/{id}: an unknown, banned or deleted account is 404, like its profile. */
+export async function userPosts(
+  ctx: PostsCtx,
+  viewer: Viewer | null,
+  userId: string,
+  query: UserPostsQuery,
+): Promise<PostPage> {
+  assertPubliclyVisible(await findUserById(ctx.db, userId));
+  const window = { limit: query.limit, offset: query.offset };
+  return postPage(
+    ctx,
+    viewer,
+    window,
+    await authorPosts(ctx.db, viewer?.id ?? null, userId, window),
+  );
+}

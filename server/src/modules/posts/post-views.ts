@@ -1,0 +1,146 @@
+import type { Post, PresentedMedia } from '@fanspace/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { PostRow } from '../../platform/db/schema.ts';
+import { UnauthorizedError } from '../../platform/errors.ts';
+import { loadViewerRelations } from '../graph/graph.relations.ts';
+import { presentMedia } from '../media/media.service.ts';
+import type { ViewerRelation } from '../users/users.presenter.ts';
+import { presentPublicUser } from '../users/users.presenter.ts';
+import { canUnlock } from './posts.policy.ts';
+import { presentPost } from './posts.presenter.ts';
+import {
+  accessFacts,
+  likedPostIds,
+  postMediaRows,
+  purchasedPostIds,
+  subscribedCreatorIds,
+  usersByIds,
+} from './viewer-state.queries.ts';
+
+/** Who is looking: signed media URLs are bound to the session, so it travels along. */
+export interface Viewer {
+  id: string;
+  sessionId: string;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer | null {
+  return request.auth ? { id: request.auth.user.id, sessionId: request.auth.session.id } : null;
+}
+
+/** The viewer of a route that is not public (the auth hook guarantees one). */
+export function signedInViewer(request: FastifyRequest): Viewer {
+  const viewer = viewerOf(request);
+  if (!viewer) throw new UnauthorizedError();
+  return viewer;
+}
+
+export type PostsCtx = Pick<AppContext, 'db' | 'config'>;
+
+const EMPTY = new Set<string>();
+
+/** The viewer's facts for a page of posts: one query each, whatever the page size. */
+async function loadFacts(db: DbHandle, viewerId: string | null, rows: PostRow[]) {
+  if (!viewerId)
+    return {
+      liked: EMPTY,
+      purchased: EMPTY,
+      subscribed: EMPTY,
+      relations: new Map<string, ViewerRelation>(),
+    };
+  const postIds = rows.map((p) => p.id);
+  const others = [...new Set(rows.map((p) => p.user_id))].filter((id) => id !== viewerId);
+  const [liked, purchased, subscribed, relations] = await Promise.all([
+    likedPostIds(db, viewerId, postIds),
+    purchasedPostIds(db, viewerId, postIds),
+    subscribedCreatorIds(db, viewerId, others),
+    loadViewerRelations(db, viewerId, others),
+  ]);
+  return { liked, purchased, subscribed, relations };
+}
+
+/**
+ * Every post response goes through here (feeds, profile lists, single posts, search,
+ * purchased content): a fixed number of batched queries for the page, then the pure
+ * presenter. Media of a locked post are presented locked (teaser only, no clear URL).
+ */
+export async function presentPosts(
+  ctx: PostsCtx,
+  viewer: Viewer | null,
+  rows: PostRow[],
+  db: DbHandle = ctx.db,
+): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const viewerId = viewer?.id ?? null;
+  const [facts, authors, mediaRows] = await Promise.all([
+    loadFacts(db, viewerId, rows),
+    usersByIds(db, [...new Set(rows.map((p) => p.user_id))]),
+    postMediaRows(
+      db,
+      rows.map((p) => p.id),
+    ),
+  ]);
+  const mediaByPost = new Map<string, typeof mediaRows>();
+  for (const item of mediaRows) {
+    const list = mediaByPost.get(item.post_id) ?? [];
+    list.push(item);
+    mediaByPost.set(item.post_id, list);
+  }
+  const mediaViewer = viewer ? { userId: viewer.id, sessionId: viewer.sessionId } : null;
+
+  const posts: Post[] = [];
+  for (const post of rows) {
+    const authorRow = authors.get(post.user_id);
+    if (!authorRow) continue;
+    const isOwner = viewerId === post.user_id;
+    const isSubscriber = facts.subscribed.has(post.user_id);
+    const relation = facts.relations.get(post.user_id);
+    const hasPurchased = facts.purchased.has(post.id);
+    const unlocked = canUnlock(post, {
+      isOwner,
+      isFollower: relation?.isFollowing ?? false,
+      isSubscriber,
+      hasPurchased,
+    });
+    const media: PresentedMedia[] = (mediaByPost.get(post.id) ?? []).map((item) =>
+      presentMedia(ctx, item, { unlocked, viewer: mediaViewer }),
+    );
+    posts.push(
+      presentPost(post, {
+        author: presentPublicUser(
+          authorRow,
+          viewerId && !isOwner ? { ...relation, isSubscribed: isSubscriber } : undefined,
+        ),
+        isOwner,
+        unlocked,
+        isPaidBy: hasPurchased,
+        liked: facts.liked.has(post.id),
+        media,
+      }),
+    );
+  }
+  return posts;
+}
+
+export async function presentOnePost(
+  ctx: PostsCtx,
+  viewer: Viewer | null,
+  row: PostRow,
+  db: DbHandle = ctx.db,
+): Promise<Post> {
+  const [post] = await presentPosts(ctx, viewer, [row], db);
+  if (!post) throw new Error(`post ${row.id} has no visible author`);
+  return post;
+}
+
+/** Whether the viewer may see this one post's content (comments, media originals). */
+export async function isUnlockedFor(
+  db: DbHandle,
+  viewerId: string | null,
+  post: PostRow,
+): Promise<boolean> {
+  if (viewerId === post.user_id || post.access_level === 'public') return true;
+  if (!viewerId) return false;
+  return canUnlock(post, { isOwner: false, ...(await accessFacts(db, viewerId, post)) });
+}

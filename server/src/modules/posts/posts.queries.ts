@@ -1,0 +1,166 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { Database, PostRow } from '../../platform/db/schema.ts';
+import { notHiddenFrom } from '../graph/graph.relations.ts';
+
+/** SQL of posts: visibility, lookups and the lists (SQL only; rules live in the services). */
+
+type PostQuery = SelectQueryBuilder<Database, 'posts', object>;
+
+/** The author still has a visible account (banned and deleted accounts take their posts along). */
+const authorActive = sql<SqlBool>`exists (select 1 from users post_au where post_au.id = posts.user_id and post_au.status in ('active', 'suspended') and post_au.deleted_at is null)`;
+
+/** An active subscription: the only state that unlocks subscriber posts. */
+export const activeSubscription = sql<SqlBool>`subscriptions.status = 'active' and subscriptions.current_period_end > now()`;
+
+/**
+ * Posts `viewerId` may see at all, locked or not: live, published (the owner also sees their
+ * scheduled ones), by a visible account, and nobody blocked either way. `deleted_at is null`
+ * stays a plain predicate so the planner can use the partial indexes.
+ */
+export function visiblePosts(db: DbHandle, viewerId: string | null): PostQuery {
+  const published: Expression<SqlBool> = viewerId
+    ? sql<SqlBool>`(posts.published_at <= now() or posts.user_id = ${viewerId})`
+    : sql<SqlBool>`posts.published_at <= now()`;
+  return db
+    .selectFrom('posts')
+    .where('posts.deleted_at', 'is', null)
+    .where(published)
+    .where(authorActive)
+    .where(notHiddenFrom(viewerId, 'posts.user_id'));
+}
+
+export function findVisiblePost(
+  db: DbHandle,
+  viewerId: string | null,
+  postId: string,
+): Promise<PostRow | undefined> {
+  return visiblePosts(db, viewerId)
+    .selectAll('posts')
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
+/** The row whatever its state (owner operations decide on deleted_at themselves). */
+export function findPost(db: DbHandle, postId: string, lock = false) {
+  const query = db.selectFrom('posts').selectAll().where('id', '=', postId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+const newestFirst = (query: PostQuery) =>
+  query.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc');
+
+async function page(
+  base: PostQuery,
+  order: (query: PostQuery) => PostQuery,
+  window: PageWindow,
+): Promise<{ rows: PostRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    order(base).selectAll('posts').limit(window.limit).offset(window.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as PostRow[], total: Number(count.total) };
+}
+
+/**
+ * Home feed: the viewer's own posts and those of everyone they follow or subscribe to. The
+ * author set is small and probes posts_author_idx (user_id, published_at desc) per author.
+ */
+export function homeFeedBase(db: DbHandle, viewerId: string): PostQuery {
+  const authors = db
+    .selectFrom('follows')
+    .select('followee_id as id')
+    .where('follower_id', '=', viewerId)
+    .union(
+      db
+        .selectFrom('subscriptions')
+        .select('creator_id as id')
+        .where('subscriber_id', '=', viewerId)
+        .where(activeSubscription),
+    )
+    .union(db.selectNoFrom(sql<string>`${viewerId}::uuid`.as('id')));
+  return visiblePosts(db, viewerId)
+    .where('posts.user_id', 'in', authors)
+    .where(sql<SqlBool>`posts.published_at <= now()`);
+}
+
+export function homeFeedRows(db: DbHandle, viewerId: string, window: PageWindow) {
+  return newestFirst(homeFeedBase(db, viewerId))
+    .selectAll('posts')
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export const homeFeed = (db: DbHandle, viewerId: string, window: PageWindow) =>
+  page(homeFeedBase(db, viewerId), newestFirst, window);
+
+/** Discover ranks the public posts of this window; older ones drop out of it. */
+export const DISCOVER_WINDOW = sql<Date>`now() - interval '30 days'`;
+
+/**
+ * SPEC §9 trending score 2 x likes + comments, decayed by age: score / (age_hours + 2)^1.5.
+ * Computed over the window only, which posts_public_recent_idx serves as a range scan.
+ */
+export const TRENDING_SCORE = sql<number>`(2 * posts.likes_count + posts.comments_count) / power(extract(epoch from (now() - posts.published_at)) / 3600 + 2, 1.5)`;
+
+function discoverBase(db: DbHandle, viewerId: string | null): PostQuery {
+  return visiblePosts(db, viewerId)
+    .where(sql<SqlBool>`posts.access_level = 'public'`)
+    .where(sql<SqlBool>`posts.published_at > ${DISCOVER_WINDOW}`)
+    .where(sql<SqlBool>`posts.published_at <= now()`);
+}
+
+const trendingFirst = (query: PostQuery) => newestFirst(query.orderBy(TRENDING_SCORE, 'desc'));
+
+export function discoverRows(db: DbHandle, viewerId: string | null, window: PageWindow) {
+  return trendingFirst(discoverBase(db, viewerId))
+    .selectAll('posts')
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export const discoverFeed = (db: DbHandle, viewerId: string | null, window: PageWindow) =>
+  page(discoverBase(db, viewerId), trendingFirst, window);
+
+/** One author's posts as the viewer may see them (GET /posts/user/{id}). */
+export function authorPosts(
+  db: DbHandle,
+  viewerId: string | null,
+  authorId: string,
+  window: PageWindow,
+) {
+  return page(
+    visiblePosts(db, viewerId).where('posts.user_id', '=', authorId),
+    newestFirst,
+    window,
+  );
+}
+
+/** Applies a counter change and returns the new value (row lock: exact under concurrency). */
+export async function bumpPostCounter(
+  db: DbHandle,
+  postId: string,
+  column: 'likes_count' | 'comments_count' | 'views_count',
+  delta: 1 | -1,
+): Promise<number> {
+  const row = await db
+    .updateTable('posts')
+    .set((eb) => ({ [column]: eb(column, '+', delta) }))
+    .where('id', '=', postId)
+    .returning(column)
+    .executeTakeFirstOrThrow();
+  return (row as Record<typeof column, number>)[column];
+}
+
+export async function bumpAuthorPostsCount(db: DbHandle, userId: string, delta: 1 | -1) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ posts_count: eb('posts_count', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}

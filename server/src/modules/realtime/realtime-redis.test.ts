@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../../../test/factories.ts';
+import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
+import type { DatabaseHandle } from '../../platform/db/database.ts';
+import { publish, revokeSessionSockets } from '../../platform/realtime/publish.ts';
+import { listen, TestSocket } from './ws-test-client.ts';
+
+// Two server processes behind a load balancer, as far as a test can make them: two apps, each
+// with its own Redis connections and hub, sharing one database.
+const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+let database: DatabaseHandle;
+let a: TestServer;
+let b: TestServer;
+let baseA: string;
+let baseB: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  a = await createTestServer({ env, database });
+  b = await createTestServer({ env, database });
+  baseA = await listen(a.app);
+  baseB = await listen(b.app);
+});
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await database?.close();
+});
+
+it('delivers an event published on one instance to a socket on the other', async () => {
+  const user = await createUser(a.ctx);
+  const { socket } = await TestSocket.open(
+    `${baseA}/realtime?token=${await tokenFor(a.ctx, user)}`,
+  );
+  await publish(b.ctx, { userIds: [user.id] }, 'notification', {
+    notificationId: 'from-b',
+    type: 'tip',
+  });
+  expect((await socket.next('notification')).data.notificationId).toBe('from-b');
+  await socket.close();
+});
+
+it('closes a revoked session’s socket on whichever instance holds it', async () => {
+  const user = await createUser(a.ctx);
+  const token = await tokenFor(a.ctx, user);
+  const onA = await TestSocket.open(`${baseA}/realtime?token=${token}`);
+  const onB = await TestSocket.open(`${baseB}/realtime?token=${token}`);
+  await revokeSessionSockets(b.ctx, [onA.ready.sessionId]);
+  for (const { socket } of [onA, onB]) {
+    await socket.next('session_revoked');
+    expect((await socket.closed).code).toBe(4401);
+  }
+});
+
+it('keeps a user online while another instance still holds one of their sockets', async () => {
+  const watcher = await createUser(a.ctx);
+  const star = await createUser(a.ctx);
+  const w = await TestSocket.open(`${baseA}/realtime?token=${await tokenFor(a.ctx, watcher)}`);
+  w.socket.send({ type: 'presence_watch', data: { userIds: [star.id] } });
+  w.socket.send({ type: 'ping', data: { id: 'watching' } });
+  await w.socket.next('pong');
+
+  const token = await tokenFor(a.ctx, star);
+  const onA = await TestSocket.open(`${baseA}/realtime?token=${token}`);
+  expect((await w.socket.next('presence')).data.online).toBe(true);
+  // B counts its own first socket for the star and announces online again: harmless
+  const onB = await TestSocket.open(`${baseB}/realtime?token=${token}`);
+  expect((await w.socket.next('presence')).data.online).toBe(true);
+  // A's last socket goes: A says offline, B still holds one and corrects it
+  await onA.socket.close();
+  expect((await w.socket.next('presence')).data.online).toBe(false);
+  expect((await w.socket.next('presence')).data.online).toBe(true);
+  await onB.socket.close();
+  expect((await w.socket.next('presence')).data.online).toBe(false);
+  await w.socket.close();
+});

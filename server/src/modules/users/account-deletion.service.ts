@@ -1,0 +1,120 @@
+import { ACCOUNT_DELETE_CONFIRMATION, ErrorCodes, type DeleteMeBody } from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { verifyPassword } from '../../platform/auth/passwords.ts';
+import { revokeSessions } from '../../platform/auth/sessions.ts';
+import { onCommit, withTransaction } from '../../platform/db/database.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { revokeSessionSocketsAfterCommit } from '../../platform/realtime/publish.ts';
+import { getFileStorage } from '../../platform/storage/file-storage.ts';
+import { keyFromPublicUrl } from '../../platform/storage/keys.ts';
+import { lockUser, updateUser } from './users.queries.ts';
+
+type DeletionCtx = Pick<AppContext, 'db' | 'config' | 'bus' | 'log'>;
+
+/** Not an argon2 hash, so no password ever verifies against a deleted account. */
+const DELETED_PASSWORD_HASH = '!deleted';
+
+/**
+ * The anonymised identity of a deleted account. The full id (hex) keeps both unique without a
+ * retry loop, and at 40 characters the username can never collide with a chosen one (max 30).
+ */
+export function anonymisedIdentity(userId: string) {
+  const hex = userId.replace(/-/g, '');
+  return { username: `deleted_${hex}`, email: `deleted+${hex}@invalid` };
+}
+
+/** The caller proves intent with the current password or the literal confirmation word. */
+async function assertConfirmed(user: UserRow, body: DeleteMeBody | undefined) {
+  if (body?.password !== undefined && body.password !== '') {
+    if (!(await verifyPassword(user.password_hash, body.password)))
+      // 400, not 401: the client logs out on any 401 (SPEC §8)
+      throw new BadRequestError('Password is incorrect', ErrorCodes.INVALID_CREDENTIALS, {
+        field: 'password',
+      });
+    return;
+  }
+  if (body?.confirmation === ACCOUNT_DELETE_CONFIRMATION) return;
+  throw new BadRequestError(
+    `Confirm the deletion with your password or confirmation: "${ACCOUNT_DELETE_CONFIRMATION}"`,
+    ErrorCodes.VALIDATION_FAILED,
+    { field: 'password' },
+  );
+}
+
+/**
+ * DELETE /users/me (SPEC §4 Account deletion): a soft delete that keeps the row (foreign keys,
+ * ledgers) but removes everything personal: identity anonymised, profile, links and settings
+ * cleared, payout details and identity documents erased, waitlist entry removed, every session
+ * revoked (open sockets closed). Files go after commit, so a rollback loses nothing.
+ */
+export async function deleteAccount(
+  ctx: DeletionCtx,
+  userId: string,
+  body: DeleteMeBody | undefined,
+): Promise<void> {
+  const storage = getFileStorage(ctx.config);
+  await withTransaction(ctx.db, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user || user.deleted_at) throw new NotFoundError('User not found');
+    await assertConfirmed(user, body);
+
+    const documents = await tx
+      .selectFrom('identity_verifications')
+      .select(['id_front_key', 'id_back_key', 'selfie_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    await tx
+      .updateTable('identity_verifications')
+      .set({ id_front_key: null, id_back_key: null, selfie_key: null })
+      .where('user_id', '=', userId)
+      .execute();
+    // a pending submission would otherwise wait in the admin queue for an account that is gone
+    await tx
+      .updateTable('identity_verifications')
+      .set({ status: 'rejected', rejection_reason: 'Account deleted', reviewed_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+    const fileKeys = [
+      keyFromPublicUrl(user.avatar_url),
+      keyFromPublicUrl(user.banner_url),
+      ...documents.flatMap((d) => [d.id_front_key, d.id_back_key, d.selfie_key]),
+    ];
+
+    const identity = anonymisedIdentity(userId);
+    await updateUser(tx, userId, {
+      ...identity,
+      password_hash: DELETED_PASSWORD_HASH,
+      status: 'deleted',
+      deleted_at: new Date(),
+      display_name: null,
+      bio: '',
+      avatar_url: null,
+      banner_url: null,
+      phone_number: null,
+      phone_verified_at: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      preferences: '{}',
+      privacy: '{}',
+      profile: '{}',
+      social_links: '[]',
+      subscription_price_cents: 0,
+      creator_update_text: null,
+      creator_update_image_url: null,
+      creator_update_at: null,
+      beta_access_at: null,
+    });
+    await tx.deleteFrom('payout_settings').where('user_id', '=', userId).execute();
+    await tx.deleteFrom('user_beta_features').where('user_id', '=', userId).execute();
+    await tx.deleteFrom('waitlist_entries').where('email', '=', user.email).execute();
+    const sessionIds = await revokeSessions(tx, { userId });
+    revokeSessionSocketsAfterCommit(ctx, tx, sessionIds);
+
+    onCommit(tx, async () => {
+      for (const key of fileKeys) if (key) await storage.delete(key);
+    });
+  });
+}

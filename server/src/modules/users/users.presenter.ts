@@ -1,0 +1,101 @@
+import type { MeUser, PublicUser } from '@fanspace/contracts';
+import type { UserRow } from '../../platform/db/schema.ts';
+
+/** Viewer-relative facts about another account, filled by the graph module when known. */
+export interface ViewerRelation {
+  isFollowing?: boolean;
+  isSubscribed?: boolean;
+  isBlocked?: boolean;
+  isRestricted?: boolean;
+}
+
+/** The signed-in user's own lists (SPEC §3 User relations and media). */
+export interface OwnRelations {
+  blockedUserIds: string[];
+  restrictedUserIds: string[];
+  restrictedByUserIds: string[];
+  followingUserIds: string[];
+  mediaFolders: unknown[];
+  mediaLibrary: unknown[];
+}
+
+export const NO_RELATIONS: OwnRelations = {
+  blockedUserIds: [],
+  restrictedUserIds: [],
+  restrictedByUserIds: [],
+  followingUserIds: [],
+  mediaFolders: [],
+  mediaLibrary: [],
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** SPEC §4 Pro pack: active if the active-until date is in the future, or the status is 'active'. */
+export function hasActiveProPack(
+  user: Pick<UserRow, 'pro_pack_active_until' | 'pro_pack_status'>,
+  now = Date.now(),
+) {
+  return (
+    (user.pro_pack_active_until !== null && user.pro_pack_active_until.getTime() > now) ||
+    user.pro_pack_status === 'active'
+  );
+}
+
+export function presentPublicUser(user: UserRow, relation?: ViewerRelation): PublicUser {
+  const profile = user.profile ?? {};
+  return {
+    id: user.id,
+    userId: user.id,
+    username: user.username,
+    displayName: user.display_name,
+    bio: user.bio,
+    avatarUrl: user.avatar_url,
+    avatar: user.avatar_url,
+    bannerUrl: user.banner_url,
+    isCreator: user.account_type === 'creator',
+    accountType: user.account_type,
+    isVerified: user.identity_status === 'verified',
+    followersCount: user.followers_count,
+    followingCount: user.following_count,
+    subscriberCount: user.subscriber_count,
+    postsCount: user.posts_count,
+    subscriptionPrice: user.subscription_price_cents / 100,
+    socialLinks: user.social_links ?? [],
+    vibe: profile.vibe ?? null,
+    vibeDisplaySettings: profile.vibeDisplaySettings ?? null,
+    contentMenu: profile.contentMenu ?? null,
+    creatorUpdateText: user.creator_update_text,
+    creatorUpdateImageUrl: user.creator_update_image_url,
+    creatorUpdateTimestamp: iso(user.creator_update_at),
+    hasActiveProPack: hasActiveProPack(user),
+    createdAt: user.created_at.toISOString(),
+    ...relation,
+  };
+}
+
+export function presentMe(user: UserRow, relations: OwnRelations = NO_RELATIONS): MeUser {
+  const profile = user.profile ?? {};
+  const active = hasActiveProPack(user);
+  return {
+    ...presentPublicUser(user),
+    email: user.email,
+    phoneNumber: user.phone_number,
+    emailVerified: user.email_verified_at !== null,
+    phoneVerified: user.phone_verified_at !== null,
+    isAdmin: user.is_admin,
+    role: user.is_admin ? 'admin' : user.account_type,
+    identityStatus: user.identity_status,
+    twoFactorEnabled: user.totp_enabled_at !== null,
+    preferences: user.preferences ?? {},
+    privacy: user.privacy ?? {},
+    contentPreferences: profile.contentPreferences ?? null,
+    ...relations,
+    proPackActiveUntil: iso(user.pro_pack_active_until),
+    proPackSubscriptionStatus: user.pro_pack_status,
+    proPackCanceledAt: iso(user.pro_pack_canceled_at),
+    hasProPack: active,
+    hasActiveProPack: active,
+    onboardingCompleted: user.onboarding_completed_at !== null,
+    betaAccess: user.beta_access_at !== null,
+  };
+}

@@ -1,0 +1,97 @@
+import { sql, type Expression, type SqlBool, type UpdateObject } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { Database, UserRow } from '../../platform/db/schema.ts';
+import { escapeLike } from './profile-rules.ts';
+
+/** SQL of the users module. Every function takes a DbHandle so it joins a caller's transaction. */
+
+export function findUserById(db: DbHandle, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Row-locked read for read-modify-write updates (social links, images). */
+export function lockUser(db: DbHandle, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** username is citext: the match is case-insensitive and uses the unique index. */
+export function findUserByUsername(db: DbHandle, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function usernameTaken(
+  db: DbHandle,
+  username: string,
+  exceptUserId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Column values or SQL expressions (e.g. a jsonb merge) for an update of one user. */
+export type UserPatch = UpdateObject<Database, 'users'>;
+
+export function updateUser(db: DbHandle, id: string, patch: UserPatch): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** `column || patch`: merges top-level keys of a jsonb column atomically, without a read. */
+export function jsonbMerge(column: 'preferences' | 'privacy' | 'profile', patchJson: string) {
+  return sql<string>`${sql.ref(column)} || ${patchJson}::jsonb`;
+}
+
+export interface UserSearch {
+  q?: string | undefined;
+  creatorsOnly?: boolean | undefined;
+  limit: number;
+  offset: number;
+  /** extra visibility filter from the graph (blocked either way) */
+  visibleTo?: Expression<SqlBool> | undefined;
+}
+
+/**
+ * Page of visible accounts. `q` matches username or display name by substring; both ILIKE
+ * predicates are served by trigram GIN indexes (users_username_trgm_idx on username::text,
+ * users_display_name_trgm_idx). An exact username match ranks first, then popularity.
+ */
+export async function searchUsers(
+  db: DbHandle,
+  search: UserSearch,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db
+    .selectFrom('users')
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['active', 'suspended']);
+  if (search.creatorsOnly) base = base.where('account_type', '=', 'creator');
+  if (search.visibleTo) base = base.where(search.visibleTo);
+  const q = search.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`username::text`, 'ilike', pattern), eb('display_name', 'ilike', pattern)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(q ? sql`(username = ${q})` : sql`false`, 'desc')
+      .orderBy('followers_count', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(search.limit)
+      .offset(search.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

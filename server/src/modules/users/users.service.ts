@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCodes,
+  SOCIAL_LINKS_MAX,
+  type AddSocialLinksBody,
+  type CreatorUpdateBody,
+  type UpdateMeBody,
+  type UsersListQuery,
+} from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { keyFromPublicUrl } from '../../platform/storage/keys.ts';
+import { notHiddenFrom } from '../graph/graph.relations.ts';
+import {
+  assertHttpsUrl,
+  assertJsonValue,
+  assertUsername,
+  cleanText,
+  normalisePhone,
+  subscriptionPriceCents,
+} from './profile-rules.ts';
+import { assertPubliclyVisible } from './users.policy.ts';
+import {
+  findUserById,
+  findUserByUsername,
+  jsonbMerge,
+  lockUser,
+  searchUsers,
+  updateUser,
+  usernameTaken,
+  type UserPatch,
+} from './users.queries.ts';
+
+/** Business rules of the own profile and public lookups (SPEC §7 Users). */
+
+export type UsersCtx = Pick<AppContext, 'db' | 'config' | 'jobs'>;
+
+const PROFILE_FIELDS = [
+  'vibe',
+  'contentMenu',
+  'vibeDisplaySettings',
+  'contentPreferences',
+] as const;
+
+const usernameTakenError = () =>
+  new ConflictError(ErrorCodes.USERNAME_TAKEN, 'Username is already taken', { field: 'username' });
+
+/**
+ * PUT /users/me. Only the fields named here can change: the body schema already strips
+ * unknown keys, and this whitelist is the second line against mass assignment.
+ */
+export async function updateProfile(
+  ctx: UsersCtx,
+  user: UserRow,
+  input: UpdateMeBody,
+): Promise<UserRow> {
+  const patch: UserPatch = {};
+  if (input.displayName !== undefined) {
+    const name = input.displayName === null ? '' : cleanText(input.displayName);
+    patch.display_name = name === '' ? null : name;
+  }
+  if (input.bio !== undefined) patch.bio = cleanText(input.bio);
+  if (input.username !== undefined) {
+    const username = assertUsername(input.username.trim());
+    if (username !== user.username) {
+      if (await usernameTaken(ctx.db, username, user.id)) throw usernameTakenError();
+      patch.username = username;
+    }
+  }
+  if (input.phoneNumber !== undefined) {
+    const phone = normalisePhone(input.phoneNumber);
+    if (phone !== user.phone_number) {
+      patch.phone_number = phone;
+      // a new number has to be verified again
+      patch.phone_verified_at = null;
+    }
+  }
+  const profilePatch: Record<string, unknown> = {};
+  for (const field of PROFILE_FIELDS) {
+    if (input[field] !== undefined) {
+      assertJsonValue(field, input[field]);
+      profilePatch[field] = input[field];
+    }
+  }
+  if (Object.keys(profilePatch).length > 0)
+    patch.profile = jsonbMerge('profile', assertJsonValue('profile', profilePatch, 64 * 1024));
+  if (input.preferences !== undefined)
+    patch.preferences = jsonbMerge(
+      'preferences',
+      assertJsonValue('preferences', input.preferences),
+    );
+  if (input.privacy !== undefined)
+    patch.privacy = jsonbMerge('privacy', assertJsonValue('privacy', input.privacy));
+  if (Object.keys(patch).length === 0) return user;
+  try {
+    return await updateUser(ctx.db, user.id, patch);
+  } catch (error) {
+    // the pre-check above races with a concurrent rename; the unique index decides
+    if (isUniqueViolation(error, 'users_username_key')) throw usernameTakenError();
+    throw error;
+  }
+}
+
+/** Merges keys of users.profile (vibes, content menu, widgets). */
+export async function updateProfileJson(
+  ctx: UsersCtx,
+  userId: string,
+  values: Record<string, unknown>,
+): Promise<UserRow> {
+  for (const [field, value] of Object.entries(values)) assertJsonValue(field, value);
+  const json = assertJsonValue('profile', values, 64 * 1024);
+  return updateUser(ctx.db, userId, { profile: jsonbMerge('profile', json) });
+}
+
+/** Our own public image or an external https image. */
+function assertImageUrl(value: string): string {
+  if (keyFromPublicUrl(value)) return value;
+  return assertHttpsUrl('imageUrl', value);
+}
+
+export async function setCreatorUpdate(
+  ctx: UsersCtx,
+  user: UserRow,
+  input: CreatorUpdateBody,
+): Promise<UserRow> {
+  const text = cleanText(input.text);
+  const imageUrl = input.imageUrl ? assertImageUrl(input.imageUrl) : null;
+  if (text === '' && imageUrl === null)
+    return updateUser(ctx.db, user.id, {
+      creator_update_text: null,
+      creator_update_image_url: null,
+      creator_update_at: null,
+    });
+  return updateUser(ctx.db, user.id, {
+    creator_update_text: text === '' ? null : text,
+    creator_update_image_url: imageUrl,
+    creator_update_at: new Date(),
+  });
+}
+
+/** Appends links; an identical platform+url pair already present is not added twice. */
+export async function addSocialLinks(
+  ctx: UsersCtx,
+  userId: string,
+  input: AddSocialLinksBody,
+): Promise<UserRow> {
+  const incoming = input.socialLinks.map((link, i) => {
+    const platform = cleanText(link.platform);
+    if (platform === '')
+      throw new BadRequestError('Platform must not be blank', ErrorCodes.VALIDATION_FAILED, {
+        field: `socialLinks.${i}.platform`,
+      });
+    return { platform, url: assertHttpsUrl(`socialLinks.${i}.url`, link.url) };
+  });
+  return withTransaction(ctx.db, async (tx) => {
+    const current = await lockUser(tx, userId);
+    if (!current) throw new NotFoundError('User not found');
+    const links = [...current.social_links];
+    for (const link of incoming) {
+      const duplicate = links.some(
+        (l) => l.platform.toLowerCase() === link.platform.toLowerCase() && l.url === link.url,
+      );
+      if (!duplicate) links.push({ id: randomUUID(), ...link });
+    }
+    if (links.length > SOCIAL_LINKS_MAX)
+      throw new BadRequestError(
+        `You can have at most ${SOCIAL_LINKS_MAX} social links`,
+        ErrorCodes.VALIDATION_FAILED,
+        { field: 'socialLinks' },
+      );
+    return updateUser(tx, userId, { social_links: JSON.stringify(links) });
+  });
+}
+
+/** Only ids in the caller's own list match, so another user's link id is a 404. */
+export async function removeSocialLink(
+  ctx: UsersCtx,
+  userId: string,
+  linkId: string,
+): Promise<UserRow> {
+  return withTransaction(ctx.db, async (tx) => {
+    const current = await lockUser(tx, userId);
+    if (!current) throw new NotFoundError('User not found');
+    const links = current.social_links.filter((l) => l.id !== linkId);
+    if (links.length === current.social_links.length)
+      throw new NotFoundError('Social link not found');
+    return updateUser(tx, userId, { social_links: JSON.stringify(links) });
+  });
+}
+
+export function setSubscriptionPrice(ctx: UsersCtx, userId: string, price: number) {
+  return updateUser(ctx.db, userId, { subscription_price_cents: subscriptionPriceCents(price) });
+}
+
+export async function completeOnboarding(ctx: UsersCtx, user: UserRow): Promise<UserRow> {
+  if (user.onboarding_completed_at) return user;
+  return updateUser(ctx.db, user.id, { onboarding_completed_at: new Date() });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getPublicUser(ctx: UsersCtx, id: string): Promise<UserRow> {
+  // a malformed id names no account: 404 like any unknown one, not a validation error
+  if (!UUID.test(id)) throw new NotFoundError('User not found');
+  return assertPubliclyVisible(await findUserById(ctx.db, id));
+}
+
+export async function getPublicUserByUsername(ctx: UsersCtx, username: string): Promise<UserRow> {
+  // never a valid username (also keeps NUL bytes, which PostgreSQL rejects, out of the query)
+  if (!/^[A-Za-z0-9_.]{1,60}$/.test(username)) throw new NotFoundError('User not found');
+  return assertPubliclyVisible(await findUserByUsername(ctx.db, username));
+}
+
+/** GET /users: accounts hidden from the viewer by a block (either way) are left out. */
+export async function listUsers(ctx: UsersCtx, query: UsersListQuery, viewerId: string | null) {
+  const q = query.q === undefined ? undefined : cleanText(query.q);
+  const { rows, total } = await searchUsers(ctx.db, {
+    q,
+    creatorsOnly: query.creatorsOnly,
+    visibleTo: notHiddenFrom(viewerId, 'users.id'),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const totalPages = Math.ceil(total / query.limit);
+  return { rows, total, currentPage: query.page, totalPages, hasMore: query.page < totalPages };
+}

@@ -1,0 +1,77 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** the .eml file, when the outbox transport wrote one */
+  file?: string;
+}
+
+/** Sends one message. Called by the `mail.send` job, never inside a request's transaction. */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+export function mailOutboxDir(dataDir: string) {
+  return path.join(dataDir, 'mail');
+}
+
+let sequence = 0;
+/** Sortable, unique file names: time, then a per-process sequence, then randomness. */
+export function outboxFileName(extension: string) {
+  sequence = (sequence + 1) % 1_000_000;
+  const stamp = String(Date.now()).padStart(15, '0');
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.${extension}`;
+}
+
+/**
+ * Over SMTP when SMTP_URL is set. Otherwise the outbox: nodemailer builds the real RFC 822
+ * message (stream transport) and it is written to DATA_DIR/mail/*.eml and logged, so a developer,
+ * the dev UI and the e2e tests can read codes and links without a mail server.
+ */
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>,
+  log: Logger,
+): Mailer {
+  if (config.SMTP_URL) {
+    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+        return { messageId: String(info.messageId) };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  const dir = mailOutboxDir(config.dataDir);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      if (!Buffer.isBuffer(info.message))
+        throw new Error('mail outbox expected a buffered message');
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, outboxFileName('eml'));
+      // write then rename, so a reader never sees half a message
+      await fs.writeFile(`${file}.tmp`, info.message);
+      await fs.rename(`${file}.tmp`, file);
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      return { messageId: info.messageId, file };
+    },
+  };
+}
