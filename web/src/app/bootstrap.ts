@@ -7,6 +7,7 @@ import { bindApiToasts } from '../lib/api/index.ts';
 import { secureStorage } from '../lib/storage/index.ts';
 import { bindSessionToApi, validateSession } from '../features/auth/session.ts';
 import { useAuthStore } from '../features/auth/store.ts';
+import { bindCreatorGate } from '../features/creator/creator-gate.ts';
 import { useUiSettings } from '../features/settings/store.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
@@ -15,6 +16,7 @@ let started: Promise<void> | null = null;
 async function run(): Promise<void> {
   bindSessionToApi();
   bindApiToasts((t) => toast.show(t));
+  bindCreatorGate();
   try {
     // Must finish before hydration: user-ui-storage may still be a plain legacy value.
     await secureStorage.migrate();

@@ -4,6 +4,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { realtimeClient } from '../lib/realtime/realtime-client.ts';
 import { useAuthStore } from '../features/auth/store.ts';
 import { notificationKeys } from '../features/notifications/queries.ts';
+import { fetchCurrentUser } from '../features/auth/auth-api.ts';
 
 export function useRealtimeBridge(): void {
   const active = useAuthStore((s) => s.authReady && s.isAuthenticated);
@@ -20,6 +21,11 @@ export function useRealtimeBridge(): void {
       }),
       realtimeClient.on('session_revoked', () => {
         void useAuthStore.getState().logout('expired');
+      }),
+      realtimeClient.onStatus((status) => {
+        // 4401: the server no longer accepts this session. One API call confirms it, and its
+        // 401 ends the session through the usual rule (spec §8).
+        if (status === 'unauthorized') void fetchCurrentUser().catch(() => undefined);
       }),
     ];
     return () => {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store.ts';
 import { isPublicPath } from './public-paths.ts';
 import { RequireAuth } from './require-auth.tsx';
+import { makeMeUser } from '../test/fixtures.ts';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -82,7 +83,7 @@ describe('RequireAuth', () => {
     useAuthStore.setState({
       isAuthenticated: true,
       token: 't',
-      user: { id: 'u1', username: 'ana' },
+      user: makeMeUser({ id: 'u1', username: 'ana' }),
     });
     renderAt('/messages');
     expect(screen.getByText('Messages')).toBeTruthy();

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { SessionExpiredBanner } from '../features/auth/components/session-expired-banner.tsx';
 import { SessionExpiryDialog } from '../features/auth/components/session-expiry-dialog.tsx';
+import { BecomeCreatorModal } from '../features/creator/components/become-creator-modal.tsx';
 import { LoadingState } from '../ui/loading-state.tsx';
 import { useRealtimeBridge } from './realtime-bridge.ts';
 
@@ -13,7 +14,10 @@ function scrollKey(location: Location): string {
   return location.key === 'default' ? `path:${location.pathname}` : location.key;
 }
 
-/** Everything every route shares: session banners and dialogs, realtime, scroll restoration. */
+/**
+ * Everything every route shares: session banners and dialogs, the become-creator modal,
+ * realtime, scroll restoration.
+ */
 export function RootLayout() {
   useRealtimeBridge();
   return (
@@ -23,6 +27,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <SessionExpiryDialog />
+      <BecomeCreatorModal />
       <ScrollRestoration getKey={scrollKey} />
     </>
   );

@@ -21,6 +21,18 @@ const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/pages/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const OnboardingPage = lazyPage(
+  () => import('../features/onboarding/pages/onboarding-page.tsx'),
+  'OnboardingPage',
+);
 const TermsPage = lazyPage(() => import('../features/legal/pages/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = lazyPage(
   () => import('../features/legal/pages/privacy-page.tsx'),
@@ -45,9 +57,35 @@ const ProfilePage = lazyPage(
   () => import('../features/profile/pages/profile-page.tsx'),
   'ProfilePage',
 );
+const ProfileRedirect = lazyPage(
+  () => import('../features/profile/pages/profile-page.tsx'),
+  'ProfileRedirect',
+);
 const SettingsPage = lazyPage(
   () => import('../features/settings/pages/settings-page.tsx'),
   'SettingsPage',
+);
+const PostPage = lazyPage(() => import('../features/posts/pages/post-page.tsx'), 'PostPage');
+const PurchasedPage = lazyPage(
+  () => import('../features/posts/pages/purchased-page.tsx'),
+  'PurchasedPage',
+);
+const SearchPage = lazyPage(() => import('../features/search/pages/search-page.tsx'), 'SearchPage');
+const HashtagPage = lazyPage(
+  () => import('../features/search/pages/hashtag-page.tsx'),
+  'HashtagPage',
+);
+const VaultPage = lazyPage(
+  () => import('../features/media-vault/pages/vault-page.tsx'),
+  'VaultPage',
+);
+const FollowersPage = lazyPage(
+  () => import('../features/people/pages/connections-page.tsx'),
+  'FollowersPage',
+);
+const FollowingPage = lazyPage(
+  () => import('../features/people/pages/connections-page.tsx'),
+  'FollowingPage',
 );
 const BetaPage = lazyPage(() => import('../features/beta/pages/beta-page.tsx'), 'BetaPage');
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
@@ -60,8 +98,19 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      // Opened from mails: they work whether or not someone is signed in.
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
+      {
+        path: 'onboarding',
+        element: (
+          <RequireAuth>
+            <OnboardingPage />
+          </RequireAuth>
+        ),
+      },
       {
         path: 'admin/*',
         element: (
@@ -84,9 +133,18 @@ export const routes: RouteObject[] = [
           { path: 'messages/:chatId', element: <MessagesPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'wallet', element: <WalletPage /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'profile/:username', element: <ProfilePage /> },
+          { path: 'u/:username', element: <ProfilePage /> },
+          { path: 'u/:username/followers', element: <FollowersPage /> },
+          { path: 'u/:username/following', element: <FollowingPage /> },
+          { path: 'p/:postId', element: <PostPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'tags/:tag', element: <HashtagPage /> },
+          { path: 'vault', element: <VaultPage /> },
+          { path: 'purchased', element: <PurchasedPage /> },
+          { path: 'profile', element: <ProfileRedirect /> },
+          { path: 'profile/:username', element: <ProfileRedirect /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'settings/:section', element: <SettingsPage /> },
           { path: 'beta/*', element: <BetaPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

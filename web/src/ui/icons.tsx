@@ -298,3 +298,88 @@ export const LifeBuoyIcon = icon(
   </>,
 );
 export const CodeIcon = icon('CodeIcon', <path d="m8 17-5-5 5-5M16 7l5 5-5 5M14 4l-4 16" />);
+export const LinkIcon = icon(
+  'LinkIcon',
+  <>
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2" />
+    <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+  </>,
+);
+export const MoreIcon = icon(
+  'MoreIcon',
+  <>
+    <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.2" fill="currentColor" />
+  </>,
+);
+export const CameraIcon = icon(
+  'CameraIcon',
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+    <circle cx="12" cy="13.5" r="3.5" />
+  </>,
+);
+export const TrashIcon = icon(
+  'TrashIcon',
+  <>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M6 7l1 13a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-13M9 7V4h6v3" />
+  </>,
+);
+export const CopyIcon = icon(
+  'CopyIcon',
+  <>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </>,
+);
+export const KeyIcon = icon(
+  'KeyIcon',
+  <>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.3-9.3M17 6l3 3M14.5 8.5l2 2" />
+  </>,
+);
+export const MonitorIcon = icon(
+  'MonitorIcon',
+  <>
+    <rect x="2" y="4" width="20" height="13" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+  </>,
+);
+export const BanIcon = icon(
+  'BanIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.7 5.7 12.6 12.6" />
+  </>,
+);
+export const EyeSlashIcon = icon(
+  'EyeSlashIcon',
+  <>
+    <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8" />
+    <path d="M9.9 5.1A9.8 9.8 0 0 1 12 5c6 0 9.5 7 9.5 7a16.7 16.7 0 0 1-3 3.9M6.6 6.6A16.4 16.4 0 0 0 2.5 12S6 19 12 19a9.5 9.5 0 0 0 5.4-1.6" />
+  </>,
+);
+export const UserPlusIcon = icon(
+  'UserPlusIcon',
+  <>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
+  </>,
+);
+export const UploadIcon = icon(
+  'UploadIcon',
+  <>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </>,
+);
+export const BellOffIcon = icon(
+  'BellOffIcon',
+  <>
+    <path d="M8.7 3.6A6 6 0 0 1 18 8c0 3.4.7 5.6 1.4 7M6.3 6.3A6 6 0 0 0 6 8c0 7-3 9-3 9h14" />
+    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0M3 3l18 18" />
+  </>,
+);

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from './cn.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
@@ -8,6 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | null;
   /** Adds a show/hide toggle for password inputs. */
   revealable?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({
@@ -25,7 +26,8 @@ export function TextField({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  // Only the text actually shown: the hint gives way to the error.
+  const describedBy = error ? errorId : hint ? hintId : '';
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>

@@ -1,6 +1,7 @@
 /** The signed-in frame: top bar, sidebar (tablet/laptop) or tab bar (phone), main landmark. */
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { FollowModal } from '../../features/profile/components/follow-modal.tsx';
 import { UiSettingsDialog } from '../../features/settings/components/ui-settings-dialog.tsx';
 import { useUiSettings } from '../../features/settings/store.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -29,6 +30,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       </div>
       <BottomTabs />
       <UiSettingsDialog open={displayOpen} onClose={() => setDisplayOpen(false)} />
+      <FollowModal />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAuthStore } from '../../features/auth/store.ts';
+import { CreateButton } from '../../features/composer/components/create-button.tsx';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { avatarUrlOf, displayNameOf, isAdminUser } from '../../features/auth/user.ts';
 import { useUnreadNotificationCount } from '../../features/notifications/queries.ts';
 import { useUiSettings } from '../../features/settings/store.ts';
@@ -9,45 +10,20 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  ImageIcon,
+  LockIcon,
   LogOutIcon,
   PaletteIcon,
   PanelLeftIcon,
   SearchIcon,
   SettingsIcon,
   ShieldIcon,
+  SparklesIcon,
   UserIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { Menu, type MenuItem } from '../../ui/menu.tsx';
-
-function SearchBox() {
-  const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const query = q.trim();
-    navigate(query ? `/discover?q=${encodeURIComponent(query)}` : '/discover');
-  }
-  return (
-    <form role="search" onSubmit={submit} className="mx-auto hidden w-full max-w-md md:block">
-      <label className="relative block">
-        <span className="sr-only">Search creators and posts</span>
-        <SearchIcon
-          size={18}
-          className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-subtle"
-        />
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Search creators and posts"
-          className="h-10 w-full rounded-full border border-line bg-surface-2 pr-4 pl-10 text-sm text-fg placeholder:text-subtle outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
-        />
-      </label>
-    </form>
-  );
-}
 
 export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
   const user = useAuthStore((s) => s.user);
@@ -60,7 +36,10 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
   const items: MenuItem[] = [
     { label: 'Your profile', to: '/profile', icon: <UserIcon size={18} /> },
     { label: 'Wallet', to: '/wallet', icon: <WalletIcon size={18} /> },
+    { label: 'Media vault', to: '/vault', icon: <ImageIcon size={18} /> },
+    { label: 'Purchased', to: '/purchased', icon: <LockIcon size={18} /> },
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
+    { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
     { label: 'Display', onSelect: onOpenDisplay, icon: <PaletteIcon size={18} /> },
     ...(isAdminUser(user)
       ? [{ label: 'Admin', to: '/admin', icon: <ShieldIcon size={18} /> }]
@@ -87,8 +66,22 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
         <Link to="/" aria-label="Fanspace home" className="flex rounded-xl px-1">
           <Logo />
         </Link>
-        <SearchBox />
+        <SearchBox className="mx-auto hidden w-full max-w-md md:block" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <CreateButton className="mr-1 max-md:hidden" />
+          <NavLink
+            to="/search"
+            aria-label="Search"
+            title="Search"
+            className={({ isActive }) =>
+              cn(
+                'inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors hover:bg-surface-2 md:hidden',
+                isActive ? 'text-accent-text' : 'text-muted hover:text-fg',
+              )
+            }
+          >
+            <SearchIcon size={21} />
+          </NavLink>
           <NavLink
             to="/notifications"
             aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}

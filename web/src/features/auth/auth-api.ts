@@ -1,35 +1,22 @@
 /** Auth calls of spec §7. Pure request functions; state changes happen in queries.ts. */
+import type {
+  AuthMessageResponse,
+  LoginBody,
+  LoginResponse,
+  SignupBody,
+  SignupResponse,
+  VerifyEmailBody,
+  VerifyPhoneBody,
+  VerifyPhoneResponse,
+} from '@fanspace/contracts';
 import { apiClient } from '../../lib/api/index.ts';
-import type { SessionUser } from './user.ts';
 
-export interface LoginResponse {
-  token?: string;
-  user?: SessionUser;
-  twoFactorRequired?: boolean;
-  tempToken?: string;
-  isFirstLogin?: boolean;
-}
+export type { LoginResponse, SignupResponse };
 
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-}
-
-export interface SignupResponse {
-  token?: string;
-  user?: SessionUser;
-  requiresVerification?: boolean;
-  requiresPhoneVerification?: boolean;
-  requiresEmailVerification?: boolean;
-  message?: string;
-  email?: string;
-  phoneNumber?: string;
-  pendingSignupId?: string;
-}
+export type SignupInput = Pick<SignupBody, 'username' | 'email' | 'password' | 'betaCode'>;
 
 /** The form takes "email or username"; the API wants one named field. */
-export function loginBody(identifier: string, password: string) {
+export function loginBody(identifier: string, password: string): LoginBody {
   const id = identifier.trim();
   return id.includes('@') ? { email: id, password } : { username: id, password };
 }
@@ -47,15 +34,43 @@ export function verifyLogin(code: string, tempToken: string): Promise<LoginRespo
 }
 
 export function signup(input: SignupInput): Promise<SignupResponse> {
-  return apiClient.post<SignupResponse>('/auth/signup', input, { token: null });
+  const body: SignupBody = {
+    username: input.username,
+    email: input.email,
+    password: input.password,
+    ...(input.betaCode ? { betaCode: input.betaCode } : {}),
+  };
+  return apiClient.post<SignupResponse>('/auth/signup', body, { token: null });
 }
 
-export function forgotPassword(email: string): Promise<unknown> {
-  return apiClient.post('/auth/forgot-password', { email }, { token: null });
+/** {email, code} from the mail, or {token} from its link. Logs the user in like a login. */
+export function verifyEmail(body: VerifyEmailBody): Promise<LoginResponse> {
+  return apiClient.post<LoginResponse>('/auth/verify-email', body, { token: null });
 }
 
-export function resetPassword(token: string, password: string): Promise<unknown> {
-  return apiClient.post('/auth/reset-password', { token, password }, { token: null });
+export function resendVerification(email: string): Promise<AuthMessageResponse> {
+  return apiClient.post<AuthMessageResponse>(
+    '/auth/resend-verification',
+    { email },
+    { token: null },
+  );
+}
+
+/** Works signed in (the account's phone) and right after signup (names the phone number). */
+export function verifyPhone(body: VerifyPhoneBody): Promise<VerifyPhoneResponse> {
+  return apiClient.post<VerifyPhoneResponse>('/auth/verify-phone', body);
+}
+
+export function forgotPassword(email: string): Promise<AuthMessageResponse> {
+  return apiClient.post<AuthMessageResponse>('/auth/forgot-password', { email }, { token: null });
+}
+
+export function resetPassword(token: string, password: string): Promise<AuthMessageResponse> {
+  return apiClient.post<AuthMessageResponse>(
+    '/auth/reset-password',
+    { token, password },
+    { token: null },
+  );
 }
 
 export function fetchCurrentUser(): Promise<unknown> {

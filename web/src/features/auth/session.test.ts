@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
 import { bindSessionToApi, validateSession } from './session.ts';
 import { useAuthStore } from './store.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 
@@ -11,7 +12,7 @@ describe('start-up session validation', () => {
     bindSessionToApi();
     useAuthStore.setState({
       token: 'stored',
-      user: { id: 'u1' },
+      user: makeMeUser({ id: 'u1' }),
       isAuthenticated: true,
       authReady: false,
     });

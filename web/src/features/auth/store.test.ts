@@ -3,6 +3,7 @@ import { json } from '../../test/api-harness.ts';
 import { registerNavigator } from '../../lib/navigation.ts';
 import { secureStorage } from '../../lib/storage/index.ts';
 import { SESSION_KEYS, useAuthStore } from './store.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 
@@ -19,7 +20,7 @@ describe('auth store logout', () => {
   it('clears the session and local keys, goes to /login and tells the server', async () => {
     const navigate = vi.fn();
     const unregister = registerNavigator(navigate);
-    useAuthStore.getState().setSession('tok', { id: 'u1', username: 'ana' });
+    useAuthStore.getState().setSession('tok', makeMeUser({ id: 'u1', username: 'ana' }));
     for (const key of SESSION_KEYS) localStorage.setItem(key, '{"old":true}');
     localStorage.setItem('user-ui-storage', '{"kept":true}');
 
@@ -42,7 +43,7 @@ describe('auth store logout', () => {
 
   it('skips the server call when the session already expired', async () => {
     const unregister = registerNavigator(vi.fn());
-    useAuthStore.getState().setSession('tok', { id: 'u1' });
+    useAuthStore.getState().setSession('tok', makeMeUser({ id: 'u1' }));
     await useAuthStore.getState().logout('expired');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useAuthStore.getState().endedBecause).toBe('expired');

@@ -7,9 +7,14 @@ import { persist } from 'zustand/middleware';
 import { clearApiCache } from '../../lib/api/index.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { secureJSONStorage, secureStorage } from '../../lib/storage/index.ts';
+import {
+  DATA_STORAGE_KEY,
+  dataStorageKey,
+  secureJSONStorage,
+  secureStorage,
+} from '../../lib/storage/index.ts';
 import { logoutRequest } from './auth-api.ts';
-import type { SessionUser } from './user.ts';
+import { userIdOf, type SessionUser } from './user.ts';
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
@@ -22,6 +27,9 @@ export const SESSION_KEYS = [
   'post-storage',
   'social-storage',
 ] as const;
+
+/** Spec §4 Account deletion: the local keys cleared after the account is deleted. */
+export const ACCOUNT_DELETION_KEYS = [...SESSION_KEYS, DATA_STORAGE_KEY] as const;
 
 export type LogoutReason = 'user' | 'expired' | 'idle' | 'deleted';
 
@@ -44,6 +52,8 @@ export interface AuthState extends PersistedAuth {
   /** Forget the session locally without calling the server or navigating. */
   clearSession(): void;
   clearEndedReason(): void;
+  /** The first-login follow suggestions were shown (or onboarding covered them). */
+  acknowledgeFirstLogin(): void;
   logout(reason?: LogoutReason): Promise<void>;
 }
 
@@ -81,8 +91,11 @@ export const useAuthStore = create<AuthState>()(
       clearEndedReason() {
         set({ endedBecause: null });
       },
+      acknowledgeFirstLogin() {
+        set({ isFirstLogin: false });
+      },
       async logout(reason = 'user') {
-        const { token, isAuthenticated } = get();
+        const { token, isAuthenticated, user } = get();
         if (!token && !isAuthenticated) {
           navigateTo('/login', { replace: true });
           return;
@@ -91,9 +104,14 @@ export const useAuthStore = create<AuthState>()(
         clearApiCache();
         queryClient.clear();
         navigateTo('/login', { replace: true });
+        const keys: string[] = [...(reason === 'deleted' ? ACCOUNT_DELETION_KEYS : SESSION_KEYS)];
+        const userId = userIdOf(user);
+        // Data storage is kept per user id (spec §9): a deleted account takes its copy along.
+        if (reason === 'deleted' && userId) keys.push(dataStorageKey(userId));
         // Storage ops for one key run in order, so this lands after persist's own write.
-        await Promise.all(SESSION_KEYS.map((key) => secureStorage.removeItem(key)));
-        if (token && reason !== 'expired') {
+        await Promise.all(keys.map((key) => secureStorage.removeItem(key)));
+        // An expired or deleted account has no server session left to end.
+        if (token && reason !== 'expired' && reason !== 'deleted') {
           // Best effort: the local session is already gone whatever the server says.
           await logoutRequest(token).catch(() => undefined);
         }

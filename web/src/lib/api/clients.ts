@@ -5,7 +5,13 @@
  */
 import { createApiRuntime, createHttpClient } from './http-client.ts';
 import { isBetaPath } from './url-rules.ts';
-import type { ApiEnvironment, ApiToast, SessionBridge } from './types.ts';
+import type { ApiError } from './api-error.ts';
+import type { ApiEnvironment, ApiToast, HttpMethod, SessionBridge } from './types.ts';
+
+export type ApiErrorListener = (
+  error: ApiError,
+  request: { method: HttpMethod; path: string },
+) => void;
 
 export const API_BASE_URL = '/api';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -22,6 +28,7 @@ const anonymousSession: SessionBridge = {
 
 let boundSession: SessionBridge = anonymousSession;
 let toastSink: (toast: ApiToast) => void = () => undefined;
+const errorListeners = new Set<ApiErrorListener>();
 
 export function bindApiSession(session: SessionBridge): void {
   boundSession = session;
@@ -29,6 +36,17 @@ export function bindApiSession(session: SessionBridge): void {
 
 export function bindApiToasts(sink: (toast: ApiToast) => void): void {
   toastSink = sink;
+}
+
+/**
+ * Lets a feature react to failed requests of any client (e.g. the become-creator modal on a
+ * 403 ONLY_CREATORS) without every call site handling it. Returns the unsubscribe function.
+ */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
 }
 
 const browserEnvironment: ApiEnvironment = {
@@ -46,6 +64,9 @@ const browserEnvironment: ApiEnvironment = {
   },
   notify: (toast) => toastSink(toast),
   isBetaPage: () => typeof window !== 'undefined' && isBetaPath(window.location.pathname),
+  reportError: (error, request) => {
+    errorListeners.forEach((listener) => listener(error, request));
+  },
 };
 
 const runtime = createApiRuntime(browserEnvironment);
@@ -61,6 +82,23 @@ export const chatClient = createHttpClient(
 
 /** Generic client behind the shared helper: no timeout by default (long exports, uploads). */
 export const genericClient = createHttpClient({ name: 'generic', timeoutMs: null }, runtime);
+
+/**
+ * For requests that cannot go through fetch (XMLHttpRequest uploads, which report progress):
+ * wait for a slot of the shared upload/media limiter (spec §9: 5 per 10 s).
+ */
+export function acquireMediaSlot(): Promise<void> {
+  return runtime.mediaLimiter.acquire();
+}
+
+/** Gives such a request's failure the same treatment as the clients' own (401 rule, listeners). */
+export function reportApiFailure(
+  error: ApiError,
+  request: { method: HttpMethod; path: string },
+): void {
+  if (error.code === 'HTTP' && error.status === 401) runtime.unauthorized.handle(request.path);
+  browserEnvironment.reportError?.(error, request);
+}
 
 /** Forget cached responses, e.g. when the signed-in user changes. */
 export function clearApiCache(): void {

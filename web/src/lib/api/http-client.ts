@@ -154,8 +154,9 @@ async function parseBody(
 export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): HttpClient {
   const { env } = runtime;
 
-  function fail(error: ApiError, path: string): ApiError {
+  function fail(error: ApiError, path: string, method: HttpMethod): ApiError {
     if (error.code === 'HTTP' && error.status === 401) runtime.unauthorized.handle(path);
+    env.reportError?.(error, { method, path });
     if (config.chatToasts) {
       const message = chatToastMessage(error, env.isBetaPage());
       if (message) env.notify({ type: 'error', message });
@@ -232,6 +233,7 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
           code: 'AUTH_NOT_READY',
         }),
         path,
+        method,
       );
     }
 
@@ -247,6 +249,7 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
           code: 'CONFIG',
         }),
         path,
+        method,
       );
     }
 
@@ -264,7 +267,7 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
       try {
         result = await send(prepared, options);
       } catch (error) {
-        throw fail(error as ApiError, path);
+        throw fail(error as ApiError, path, method);
       }
       const { response, body } = result;
 
@@ -286,6 +289,7 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
           code: 'HTTP',
         }),
         path,
+        method,
       );
     }
   }

@@ -16,8 +16,15 @@ export {
   bindApiSession,
   bindApiToasts,
   clearApiCache,
+  onApiError,
+  acquireMediaSlot,
+  reportApiFailure,
   API_BASE_URL,
 } from './clients.ts';
 export type { HttpClient } from './http-client.ts';
+export type { ApiErrorListener } from './clients.ts';
+export { errorCodeOf, errorDataOf } from './error-details.ts';
+export { readCookie, XSRF_COOKIE, XSRF_HEADER } from './csrf.ts';
+export { timeoutMessage, ABORTED_MESSAGE } from './api-error.ts';
 export type { ApiToast, RequestOptions, SessionBridge } from './types.ts';
 export { isBetaPath } from './url-rules.ts';

@@ -1,3 +1,5 @@
+import type { ApiError } from './api-error.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -61,4 +63,6 @@ export interface ApiEnvironment {
   notify(toast: ApiToast): void;
   /** Whether the page currently shown is a beta page (spec §2). */
   isBetaPage(): boolean;
+  /** Sees every failed request, after the client's own handling (401, toasts). */
+  reportError?(error: ApiError, request: { method: HttpMethod; path: string }): void;
 }

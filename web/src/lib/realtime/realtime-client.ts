@@ -4,9 +4,10 @@
  * The socket is same-origin, so the HttpOnly session cookie authenticates the upgrade and no
  * token ever goes into a URL (and from there into access logs).
  */
-import type { RealtimeEvents, RealtimeEventType } from '@fanspace/contracts';
+import type { RealtimeCloseCodes, RealtimeEvents, RealtimeEventType } from '@fanspace/contracts';
 
-export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
+/** 'unauthorized': closed with 4401; no reconnect until connect() is called again. */
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed' | 'unauthorized';
 
 type Listener<T extends RealtimeEventType> = (data: RealtimeEvents[T]) => void;
 type AnyListener = (type: RealtimeEventType, data: unknown) => void;
@@ -23,6 +24,12 @@ export interface RealtimeClient {
 export const REALTIME_PATH = '/api/realtime';
 const MAX_BACKOFF_MS = 30_000;
 const BASE_BACKOFF_MS = 1_000;
+/**
+ * contracts RealtimeCloseCodes.UNAUTHENTICATED: the token is unknown, expired or revoked, so a
+ * reconnect would only be refused again. Typed against the contract (a change there fails the
+ * build) without bundling the schema library the contracts module pulls in.
+ */
+export const CLOSE_UNAUTHENTICATED: (typeof RealtimeCloseCodes)['UNAUTHENTICATED'] = 4401;
 /** Idle sockets get cut by proxies after about a minute; a ping keeps ours alive. */
 const PING_INTERVAL_MS = 25_000;
 
@@ -93,11 +100,13 @@ export function createRealtimeClient(
       listeners.get(frame.type)?.forEach((l) => l(frame.data));
       anyListeners.forEach((l) => l(frame.type, frame.data));
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (event) => {
       if (socket !== ws) return;
       socket = null;
       stopPing();
-      setStatus('closed');
+      // The server refused the session: stop for good until connect() is called again.
+      if (event.code === CLOSE_UNAUTHENTICATED) wanted = false;
+      setStatus(event.code === CLOSE_UNAUTHENTICATED ? 'unauthorized' : 'closed');
       if (!wanted) return;
       retryTimer = setTimeout(() => {
         retryTimer = null;

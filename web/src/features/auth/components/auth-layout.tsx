@@ -5,6 +5,8 @@ import { CheckCircleIcon } from '../../../ui/icons.tsx';
 import { Logo } from '../../../ui/logo.tsx';
 import { SkipLink } from '../../../ui/skip-link.tsx';
 
+export { FormError } from '../../../ui/form-error.tsx';
+
 const POINTS = [
   'Subscriptions, paid posts and tips in one place',
   'Direct messages with unlockable media',
@@ -74,14 +76,5 @@ export function AuthLayout({
         </div>
       </main>
     </div>
-  );
-}
-
-export function FormError({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-      {message}
-    </p>
   );
 }

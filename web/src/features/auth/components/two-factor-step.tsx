@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { ShieldIcon } from '../../../ui/icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useVerifyLoginMutation, type LoginOutcome } from '../queries.ts';
 import { FormError } from './auth-layout.tsx';
 
+/** The second login step: a TOTP code or a backup code, sent with the temp token (spec §4). */
 export function TwoFactorStep({
   tempToken,
   onSignedIn,
@@ -15,11 +16,15 @@ export function TwoFactorStep({
   onBack: () => void;
 }) {
   const [code, setCode] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
   const verify = useVerifyLoginMutation();
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    verify.mutate({ code, tempToken }, { onSuccess: onSignedIn });
+    verify.mutate(
+      { code, tempToken },
+      { onSuccess: onSignedIn, onError: () => inputRef.current?.focus() },
+    );
   }
 
   return (
@@ -32,16 +37,21 @@ export function TwoFactorStep({
         </p>
       </div>
       <TextField
+        ref={inputRef}
         label="Authentication code"
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
         autoFocus
         value={code}
         onChange={(e) => setCode(e.target.value)}
         placeholder="123456"
+        aria-invalid={verify.error ? true : undefined}
+        aria-describedby={verify.error ? 'two-factor-error' : undefined}
       />
-      <FormError message={verify.error?.message} />
+      <FormError id="two-factor-error" message={verify.error?.message} />
       <Button type="submit" size="lg" fullWidth loading={verify.isPending}>
         Verify and log in
       </Button>

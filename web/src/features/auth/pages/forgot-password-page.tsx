@@ -1,20 +1,20 @@
-/**
- * Request a reset link; the same page completes the reset when opened from the email link
- * with ?token=…, so the whole flow stays on one public path.
- */
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+/** Request a password reset link (spec §7 POST /auth/forgot-password). */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { AuthLayout, FormError } from '../components/auth-layout.tsx';
-import { useForgotPasswordMutation, useResetPasswordMutation } from '../queries.ts';
+import { useForgotPasswordMutation } from '../queries.ts';
 
-function Done({ title, text }: { title: string; text: string }) {
+export function AuthDone({ title, text }: { title: string; text: string }) {
   return (
     <AuthLayout title={title}>
-      <div className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-8 text-center">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-8 text-center"
+      >
         <CheckCircleIcon size={36} className="text-success" />
         <p className="text-sm text-muted">{text}</p>
         <ButtonLink to="/login" fullWidth>
@@ -25,73 +25,33 @@ function Done({ title, text }: { title: string; text: string }) {
   );
 }
 
-function ResetForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const reset = useResetPasswordMutation();
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (password.length < 8) return setError('Use at least 8 characters.');
-    if (password !== confirm) return setError('The passwords do not match.');
-    setError(null);
-    reset.mutate({ token, password });
-  }
-
-  if (reset.isSuccess) {
-    return (
-      <Done title="Password updated" text="Your password was changed. Log in with the new one." />
-    );
-  }
-  return (
-    <AuthLayout title="Choose a new password">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label="New password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Repeat new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        <FormError message={error ?? reset.error?.message} />
-        <Button type="submit" size="lg" fullWidth loading={reset.isPending}>
-          Update password
-        </Button>
-      </form>
-    </AuthLayout>
-  );
-}
-
 export function ForgotPasswordPage() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle('Forgot password');
   const [params] = useSearchParams();
   const token = params.get('token');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const request = useForgotPasswordMutation();
 
-  if (token) return <ResetForm token={token} />;
+  // Older reset links pointed here; the reset form lives on its own page.
+  if (token) return <Navigate to={`/reset-password?token=${encodeURIComponent(token)}`} replace />;
   if (request.isSuccess) {
     return (
-      <Done
+      <AuthDone
         title="Check your inbox"
-        text="If an account exists for that email, a reset link is on its way. It expires in one hour."
+        text="If an account exists for that email, a reset link is on its way. It works once and expires in one hour."
       />
     );
   }
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (!email.includes('@')) return setError('Enter the email you signed up with.');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError('Enter the email you signed up with.');
+      emailRef.current?.focus();
+      return;
+    }
     setError(null);
     request.mutate(email);
   }
@@ -106,15 +66,22 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label="Forgot password"
+      >
         <TextField
+          ref={emailRef}
           label="Email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={error}
         />
-        <FormError message={error ?? request.error?.message} />
+        <FormError message={request.error?.message} />
         <Button type="submit" size="lg" fullWidth loading={request.isPending}>
           Send reset link
         </Button>

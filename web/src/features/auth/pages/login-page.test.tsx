@@ -1,49 +1,57 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
+import { makeMeUser } from '../../../test/fixtures.ts';
+import { renderPage, signOut, stubFetch, type FetchMock } from '../../../test/render.tsx';
 import { useAuthStore } from '../store.ts';
 import { LoginPage } from './login-page.tsx';
 
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+let fetchMock: FetchMock;
 
 function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/', element: <p>Home feed</p> },
-    ],
-    { initialEntries: ['/login'] },
+  return renderPage(<LoginPage />, {
+    at: '/login',
+    others: ['/', '/onboarding', '/verify-email'],
+  }).router;
+}
+
+async function submitCredentials(identifier = 'ana', password = 'correct horse') {
+  await userEvent.type(screen.getByLabelText('Email or username'), identifier);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+async function reachTwoFactorStep() {
+  fetchMock.mockResolvedValueOnce(
+    json({
+      token: null,
+      user: null,
+      twoFactorRequired: true,
+      tempToken: 'temp-123',
+      isFirstLogin: false,
+    }),
   );
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const router = renderLogin();
+  await submitCredentials();
+  const verify = await screen.findByRole('button', { name: 'Verify and log in' });
+  return { router, verify };
 }
 
 describe('LoginPage', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: null, user: null, isAuthenticated: false, authReady: true });
+    fetchMock = stubFetch();
+    signOut();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('logs in with a username and goes home', async () => {
+    const user = makeMeUser({ id: 'u1', username: 'ana' });
     fetchMock.mockResolvedValueOnce(
-      json({ token: 'tok', user: { id: 'u1', username: 'ana' }, isFirstLogin: false }),
+      json({ token: 'tok', user, isFirstLogin: false, twoFactorRequired: false, tempToken: null }),
     );
     const router = renderLogin();
-    await userEvent.type(screen.getByLabelText('Email or username'), 'ana');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await submitCredentials();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -57,9 +65,7 @@ describe('LoginPage', () => {
       json({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401),
     );
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Email or username'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await submitCredentials('ana@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({
       email: 'ana@example.com',
@@ -67,19 +73,53 @@ describe('LoginPage', () => {
     });
   });
 
-  it('asks for the 2FA code and verifies it with the temp token as bearer', async () => {
-    fetchMock.mockResolvedValueOnce(json({ twoFactorRequired: true, tempToken: 'temp-123' }));
-    const router = renderLogin();
-    await userEvent.type(screen.getByLabelText('Email or username'), 'ana');
-    await userEvent.type(screen.getByLabelText('Password'), 'pw');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  it("says 'Login failed.' when the server refuses without a reason", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    renderLogin();
+    await submitCredentials();
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed.');
+  });
 
-    const verify = await screen.findByRole('button', { name: 'Verify and log in' });
+  it("says 'An error occurred during login.' when the request never gets an answer", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderLogin();
+    await submitCredentials();
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred during login.');
+  });
+
+  it('sends an unverified account to the verification screen with its email', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          message: 'Please verify your email address first.',
+          code: 'EMAIL_NOT_VERIFIED',
+          email: 'ana@example.com',
+        },
+        403,
+      ),
+    );
+    const router = renderLogin();
+    await submitCredentials();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(router.state.location.state).toMatchObject({ email: 'ana@example.com' });
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it("asks for the 2FA code: 'Please enter your 2FA code.' when empty, then verifies with the temp token", async () => {
+    const { router, verify } = await reachTwoFactorStep();
     await userEvent.click(verify);
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter your 2FA code.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    fetchMock.mockResolvedValueOnce(json({ token: 'final', user: { id: 'u1' } }));
+    fetchMock.mockResolvedValueOnce(
+      json({
+        token: 'final',
+        user: makeMeUser({ id: 'u1' }),
+        twoFactorRequired: false,
+        tempToken: null,
+        isFirstLogin: false,
+      }),
+    );
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(verify);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -88,5 +128,39 @@ describe('LoginPage', () => {
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer temp-123');
     expect(JSON.parse(String(init.body))).toEqual({ code: '123456' });
     expect(useAuthStore.getState().token).toBe('final');
+  });
+
+  it("shows 'Invalid 2FA code' for a wrong code and keeps the user on the step", async () => {
+    const { verify } = await reachTwoFactorStep();
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { message: 'Invalid two-factor code', code: 'INVALID_2FA_CODE', attemptsRemaining: 4 },
+        401,
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Authentication code'), '000000');
+    await userEvent.click(verify);
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid 2FA code');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText('Authentication code'));
+  });
+
+  it("shows '2FA verification failed' when the step fails for another reason", async () => {
+    const { verify } = await reachTwoFactorStep();
+    fetchMock.mockResolvedValueOnce(json({ message: 'boom', code: 'INTERNAL' }, 500));
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(verify);
+    expect((await screen.findByRole('alert')).textContent).toBe('2FA verification failed');
+  });
+
+  it('goes to onboarding when the account has not finished it', async () => {
+    const user = makeMeUser({ onboardingCompleted: false });
+    fetchMock.mockResolvedValueOnce(
+      json({ token: 'tok', user, isFirstLogin: true, twoFactorRequired: false, tempToken: null }),
+    );
+    const router = renderLogin();
+    await submitCredentials();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(useAuthStore.getState().isFirstLogin).toBe(true);
   });
 });

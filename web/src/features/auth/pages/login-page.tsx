@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { AuthLayout, FormError } from '../components/auth-layout.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
+import { pathAfterSignIn, type PendingVerification } from '../post-login.ts';
 import { useLoginMutation, type LoginOutcome } from '../queries.ts';
 import { useAuthStore } from '../store.ts';
 
@@ -16,24 +17,30 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [tempToken, setTempToken] = useState<string | null>(null);
+  const identifierRef = useRef<HTMLInputElement>(null);
   const loginMutation = useLoginMutation();
 
-  function onSignedIn(outcome: LoginOutcome): void {
+  function onOutcome(outcome: LoginOutcome): void {
     if (outcome.kind === 'two-factor') setTempToken(outcome.tempToken);
-    else navigate('/', { replace: true });
+    else if (outcome.kind === 'verify-email') {
+      const state: PendingVerification = { email: outcome.email, message: outcome.message };
+      navigate('/verify-email', { state });
+    } else navigate(pathAfterSignIn(outcome), { replace: true });
   }
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (identifier.trim() === '' || password === '') {
       setFieldError('Enter your email or username and your password.');
+      identifierRef.current?.focus();
       return;
     }
     setFieldError(null);
-    loginMutation.mutate({ identifier, password }, { onSuccess: onSignedIn });
+    loginMutation.mutate({ identifier, password }, { onSuccess: onOutcome });
   }
 
-  if (isAuthenticated && !loginMutation.isPending) return <Navigate to="/" replace />;
+  // Already signed in when the page opened (not signed in by this form, which navigates itself).
+  if (isAuthenticated && loginMutation.isIdle && !tempToken) return <Navigate to="/" replace />;
 
   if (tempToken) {
     return (
@@ -43,7 +50,7 @@ export function LoginPage() {
       >
         <TwoFactorStep
           tempToken={tempToken}
-          onSignedIn={onSignedIn}
+          onSignedIn={onOutcome}
           onBack={() => {
             setTempToken(null);
             setPassword('');
@@ -67,8 +74,9 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Log in">
         <TextField
+          ref={identifierRef}
           label="Email or username"
           name="identifier"
           autoComplete="username"

@@ -1,21 +1,22 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { ErrorCodes } from '@fanspace/contracts/errors';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Button, ButtonLink } from '../../../ui/button.tsx';
-import { MailIcon } from '../../../ui/icons.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import {
+  EMAIL_PATTERN,
+  MIN_PASSWORD,
+  USERNAME_PATTERN,
+  USERNAME_RULE_TEXT,
+} from '../account-rules.ts';
 import { AuthLayout, FormError } from '../components/auth-layout.tsx';
-import { useSignupMutation, type SignupOutcome } from '../queries.ts';
+import { pathAfterSignIn, type PendingVerification } from '../post-login.ts';
+import { FormFailure, useSignupMutation, type SignupOutcome } from '../queries.ts';
 import { useAuthStore } from '../store.ts';
 
-const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
-const MIN_PASSWORD = 8;
-
-interface FieldErrors {
-  username?: string;
-  email?: string;
-  password?: string;
-}
+type Field = 'username' | 'email' | 'password' | 'betaCode';
+type FieldErrors = Partial<Record<Field, string>>;
 
 export function validateSignup(input: {
   username: string;
@@ -23,67 +24,119 @@ export function validateSignup(input: {
   password: string;
 }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!USERNAME_PATTERN.test(input.username.trim())) {
-    errors.username = '3–30 characters: letters, numbers, dots and underscores.';
-  }
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) errors.email = 'Enter a valid email.';
+  if (!USERNAME_PATTERN.test(input.username.trim())) errors.username = USERNAME_RULE_TEXT;
+  if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'Enter a valid email.';
   if (input.password.length < MIN_PASSWORD) {
     errors.password = `Use at least ${MIN_PASSWORD} characters.`;
   }
   return errors;
 }
 
+const FIELDS: Field[] = ['username', 'email', 'password', 'betaCode'];
+
+function isField(value: string | null): value is Field {
+  return value !== null && (FIELDS as string[]).includes(value);
+}
+
 export function SignupPage() {
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  const [form, setForm] = useState({ username: '', email: '', password: '' });
+  const [form, setForm] = useState({ username: '', email: '', password: '', betaCode: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState<Extract<SignupOutcome, { kind: 'verify' }> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [betaRequired, setBetaRequired] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const betaCodeRef = useRef<HTMLInputElement>(null);
   const signupMutation = useSignupMutation();
+
+  function focusFirst(found: FieldErrors): void {
+    const first = FIELDS.find((f) => found[f]);
+    const refs = {
+      username: usernameRef,
+      email: emailRef,
+      password: passwordRef,
+      betaCode: betaCodeRef,
+    };
+    if (first) refs[first].current?.focus();
+  }
+
+  function onSuccess(outcome: SignupOutcome): void {
+    if (outcome.kind === 'signed-in') {
+      navigate(pathAfterSignIn(outcome), { replace: true });
+      return;
+    }
+    const state: PendingVerification = {
+      email: outcome.email,
+      phoneNumber: outcome.phoneNumber,
+      requiresPhoneVerification: outcome.requiresPhoneVerification,
+      message: outcome.message,
+      justSent: true,
+    };
+    navigate('/verify-email', { state });
+  }
+
+  function onError(error: Error): void {
+    const failure = error instanceof FormFailure ? error : null;
+    if (failure?.code === ErrorCodes.BETA_REQUIRED) {
+      setBetaRequired(true);
+      setFormError(null);
+      setErrors({ betaCode: failure.message });
+      // The field appears on this render; focus it on the next.
+      setTimeout(() => betaCodeRef.current?.focus(), 0);
+      return;
+    }
+    const field = failure?.code === ErrorCodes.INVALID_BETA_CODE ? 'betaCode' : failure?.field;
+    if (failure && isField(field ?? null)) {
+      const found = { [field as Field]: failure.message };
+      setErrors(found);
+      setFormError(null);
+      focusFirst(found);
+      return;
+    }
+    setFormError(error.message);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     const found = validateSignup(form);
+    if (betaRequired && form.betaCode.trim() === '')
+      found.betaCode = 'Enter your beta access code.';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setFormError(null);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
     signupMutation.mutate(
-      { username: form.username.trim(), email: form.email.trim(), password: form.password },
       {
-        onSuccess: (outcome) => {
-          if (outcome.kind === 'signed-in') navigate('/', { replace: true });
-          else setPending(outcome);
-        },
+        username: form.username.trim(),
+        email: form.email.trim(),
+        password: form.password,
+        betaCode: betaRequired ? form.betaCode.trim() : undefined,
       },
+      { onSuccess, onError },
     );
   }
 
-  if (isAuthenticated && !signupMutation.isPending) return <Navigate to="/" replace />;
-
-  if (pending) {
-    return (
-      <AuthLayout title="Almost there" subtitle={pending.message}>
-        <div className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-8 text-center">
-          <div className="flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent-text">
-            <MailIcon size={26} />
-          </div>
-          {pending.email && pending.channel === 'email' ? (
-            <p className="text-sm text-muted">
-              Sent to <span className="font-semibold text-fg">{pending.email}</span>
-            </p>
-          ) : null}
-          <ButtonLink to="/login" variant="secondary" fullWidth>
-            Back to log in
-          </ButtonLink>
-        </div>
-      </AuthLayout>
-    );
-  }
+  if (isAuthenticated && signupMutation.isIdle) return <Navigate to="/" replace />;
 
   const update =
-    (field: keyof typeof form) =>
-    (event: ChangeEvent<HTMLInputElement>): void =>
-      setForm((f) => ({ ...f, [field]: event.target.value }));
+    (field: Field) =>
+    (event: ChangeEvent<HTMLInputElement>): void => {
+      const { value } = event.target;
+      setForm((f) => ({ ...f, [field]: value }));
+      // Clear a field's error once the user fixes it, not while they are still typing wrong.
+      if (errors[field]) {
+        const stillWrong =
+          field === 'betaCode'
+            ? value.trim() === ''
+            : Boolean(validateSignup({ ...form, [field]: value })[field]);
+        if (!stillWrong) setErrors((e) => ({ ...e, [field]: undefined }));
+      }
+    };
 
   return (
     <AuthLayout
@@ -98,28 +151,38 @@ export function SignupPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Sign up">
         <TextField
+          ref={usernameRef}
           label="Username"
           name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
+          maxLength={30}
           value={form.username}
           onChange={update('username')}
+          onBlur={() =>
+            form.username !== '' &&
+            setErrors((e) => ({ ...e, username: validateSignup(form).username }))
+          }
           error={errors.username}
-          hint="This is your public @handle."
+          hint={`Your public @handle. ${USERNAME_RULE_TEXT}`}
         />
         <TextField
+          ref={emailRef}
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
           value={form.email}
           onChange={update('email')}
           error={errors.email}
         />
         <TextField
+          ref={passwordRef}
           label="Password"
           name="password"
           type="password"
@@ -127,10 +190,28 @@ export function SignupPage() {
           autoComplete="new-password"
           value={form.password}
           onChange={update('password')}
+          onBlur={() =>
+            form.password !== '' &&
+            setErrors((e) => ({ ...e, password: validateSignup(form).password }))
+          }
           error={errors.password}
-          hint={`At least ${MIN_PASSWORD} characters.`}
+          hint={`At least ${MIN_PASSWORD} characters. Avoid common passwords.`}
         />
-        <FormError message={signupMutation.error?.message} />
+        {betaRequired ? (
+          <TextField
+            ref={betaCodeRef}
+            label="Beta access code"
+            name="betaCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={form.betaCode}
+            onChange={update('betaCode')}
+            error={errors.betaCode}
+            hint="Signing up needs an invitation code during the beta."
+          />
+        ) : null}
+        <FormError message={formError} />
         <Button type="submit" size="lg" fullWidth loading={signupMutation.isPending}>
           Create account
         </Button>

@@ -1,10 +1,14 @@
+/** /create – the post composer for creators; for everyone else, how to become one. */
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ButtonLink } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { BadgeCheckIcon, ImageIcon, LockIcon, SparklesIcon } from '../../../ui/icons.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
+import { ComposerForm } from '../../composer/components/composer-form.tsx';
 
 const CREATOR_PERKS = [
   { icon: ImageIcon, text: 'Post photos and videos, free or for subscribers' },
@@ -14,18 +18,25 @@ const CREATOR_PERKS = [
 
 export function CreatePage() {
   useDocumentTitle('Create');
-  const creator = isCreatorUser(useAuthStore((s) => s.user));
+  const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  const creator = isCreatorUser(user);
+  const pending = user?.identityStatus === 'pending';
 
   if (!creator) {
     return (
       <Page title="Become a creator" width="narrow">
         <EmptyState
           icon={<BadgeCheckIcon size={26} />}
-          title="Only creators can post"
-          description="Creator accounts verify their identity once, then can publish posts and stories and get paid by fans."
+          title={pending ? 'Identity verification pending' : 'Only creators can post'}
+          description={
+            pending
+              ? 'We are reviewing your identity documents. You can post as soon as they are approved.'
+              : 'Creator accounts verify their identity once, then can publish posts and stories and get paid by fans.'
+          }
           action={
-            <ButtonLink to="/settings" variant="primary">
-              Set up a creator account
+            <ButtonLink to="/settings/creator" variant="primary">
+              {pending ? 'Check verification status' : 'Set up a creator account'}
             </ButtonLink>
           }
         />
@@ -46,11 +57,9 @@ export function CreatePage() {
 
   return (
     <Page title="New post" width="narrow" description="Share a photo, a video or a thought.">
-      <EmptyState
-        icon={<ImageIcon size={26} />}
-        title="The post editor is on its way"
-        description="You will be able to add media, set who can see it and schedule it for later, right here."
-      />
+      <Card className="p-5 sm:p-6">
+        <ComposerForm onPublished={(post) => navigate(`/p/${encodeURIComponent(post.id)}`)} />
+      </Card>
     </Page>
   );
 }

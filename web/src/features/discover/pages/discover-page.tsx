@@ -1,89 +1,99 @@
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+/**
+ * Discover (GET /posts?discoverMode=true): public posts ranked by the trending score, as a grid
+ * or a list, with trending creators. The server serves it to visitors too.
+ */
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Card } from '../../../ui/card.tsx';
 import { cn } from '../../../ui/cn.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { CompassIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { CompassIcon } from '../../../ui/icons.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { useFeedQuery } from '../../feed/queries.ts';
+import { TrendingCreators } from '../../people/components/trending-creators.tsx';
+import { InfinitePosts, postsOf, type PostLayout } from '../../posts/components/infinite-posts.tsx';
+import { GridIcon, ListIcon } from '../../posts/icons.tsx';
 
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'creators', label: 'Creators' },
-  { value: 'posts', label: 'Posts' },
-  { value: 'hashtags', label: 'Hashtags' },
-] as const;
+function LayoutToggle({
+  value,
+  onChange,
+}: {
+  value: PostLayout;
+  onChange: (layout: PostLayout) => void;
+}) {
+  const options: Array<{ value: PostLayout; label: string; icon: typeof GridIcon }> = [
+    { value: 'grid', label: 'Grid', icon: GridIcon },
+    { value: 'list', label: 'List', icon: ListIcon },
+  ];
+  return (
+    <div role="group" aria-label="Layout" className="flex rounded-full bg-surface-2 p-1">
+      {options.map(({ value: option, label, icon: Icon }) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={value === option}
+          onClick={() => onChange(option)}
+          className={cn(
+            'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium transition-colors',
+            value === option ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+          )}
+        >
+          <Icon size={16} />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export function DiscoverPage() {
   useDocumentTitle('Discover');
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const filter = params.get('filter') ?? 'all';
-  const [draft, setDraft] = useState(q);
+  const { search } = useLocation();
+  const layout: PostLayout = params.get('view') === 'list' ? 'list' : 'grid';
+  const feed = useFeedQuery('discover');
 
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const next = new URLSearchParams(params);
-    if (draft.trim()) next.set('q', draft.trim());
-    else next.delete('q');
-    setParams(next);
-  }
+  // Older links searched from here; searching has its own page now.
+  if (params.get('q')) return <Navigate to={`/search${search}`} replace />;
 
-  function setFilter(value: string): void {
-    const next = new URLSearchParams(params);
-    if (value === 'all') next.delete('filter');
-    else next.set('filter', value);
-    setParams(next, { replace: true });
+  function setLayout(next: PostLayout): void {
+    const p = new URLSearchParams(params);
+    if (next === 'grid') p.delete('view');
+    else p.set('view', next);
+    setParams(p, { replace: true });
   }
 
   return (
-    <Page title="Discover" description="Find creators, posts and hashtags.">
-      <form role="search" onSubmit={submit} className="relative">
-        <label htmlFor="discover-search" className="sr-only">
-          Search
-        </label>
-        <SearchIcon
-          size={20}
-          className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-subtle"
-        />
-        <input
-          id="discover-search"
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder="Search by name, @username or #hashtag"
-          className="h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-fg placeholder:text-subtle outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
-        />
-      </form>
-
-      <div role="group" aria-label="Filter results" className="mt-4 flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
-          <button
-            key={f.value}
-            type="button"
-            aria-pressed={filter === f.value}
-            onClick={() => setFilter(f.value)}
-            className={cn(
-              'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
-              filter === f.value
-                ? 'border-transparent bg-fg text-canvas'
-                : 'border-line text-muted hover:bg-surface-2 hover:text-fg',
-            )}
-          >
-            {f.label}
-          </button>
-        ))}
+    <Page
+      title="Discover"
+      width="wide"
+      description="Popular posts and creators right now."
+      actions={<LayoutToggle value={layout} onChange={setLayout} />}
+    >
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <div className={cn('min-w-0', layout === 'list' && 'mx-auto w-full max-w-2xl')}>
+          <InfinitePosts
+            query={feed}
+            posts={postsOf(feed.data)}
+            layout={layout}
+            label="Discover posts"
+            endMessage="That is everything for now."
+            empty={
+              <EmptyState
+                icon={<CompassIcon size={26} />}
+                title="Nothing to discover yet"
+                description="Public posts from creators show up here. Check back soon."
+              />
+            }
+          />
+        </div>
+        <aside aria-label="Creators" className="hidden lg:block">
+          <Card className="p-5 lg:sticky lg:top-24">
+            <h2 className="font-semibold text-fg">Trending creators</h2>
+            <TrendingCreators limit={5} compact />
+          </Card>
+        </aside>
       </div>
-
-      <EmptyState
-        className="mt-8"
-        icon={q ? <SearchIcon size={26} /> : <CompassIcon size={26} />}
-        title={q ? `Nothing found for “${q}”` : 'Start exploring'}
-        description={
-          q
-            ? 'Check the spelling, or try a creator’s @username or a #hashtag.'
-            : 'Trending creators and new faces will be listed here. Search for someone you already know to jump straight to their page.'
-        }
-      />
     </Page>
   );
 }

@@ -1,62 +1,41 @@
-/** Home feed for signed-in users. Posts arrive in a later issue; until then a useful start. */
+/** Home feed (GET /posts): posts of followed and subscribed creators plus own, newest first. */
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import {
-  ArrowRightIcon,
-  CompassIcon,
-  ImageIcon,
-  ShieldIcon,
-  SparklesIcon,
-  UserIcon,
-} from '../../../ui/icons.tsx';
-import { Avatar } from '../../../ui/avatar.tsx';
+import { CompassIcon, SparklesIcon } from '../../../ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
-import { avatarUrlOf, displayNameOf, isCreatorUser } from '../../auth/user.ts';
+import { displayNameOf, isCreatorUser } from '../../auth/user.ts';
+import { TrendingCreators } from '../../people/components/trending-creators.tsx';
+import { InfinitePosts, postsOf } from '../../posts/components/infinite-posts.tsx';
+import { ComposerPrompt } from '../components/composer-prompt.tsx';
+import { useFeedQuery, useRefreshFeedOnFollowChange } from '../queries.ts';
 
-const GETTING_STARTED = [
-  {
-    to: '/settings',
-    icon: UserIcon,
-    title: 'Complete your profile',
-    text: 'Add a photo and a short bio.',
-  },
-  {
-    to: '/discover',
-    icon: CompassIcon,
-    title: 'Follow your first creator',
-    text: 'Their posts will show up here.',
-  },
-  {
-    to: '/settings',
-    icon: ShieldIcon,
-    title: 'Turn on two-factor sign-in',
-    text: 'Keep your account safe.',
-  },
-];
-
-function Composer() {
-  const user = useAuthStore((s) => s.user);
-  const name = displayNameOf(user);
+function EmptyFeed() {
   return (
-    <Card className="mb-6 flex items-center gap-3 p-3 pl-4">
-      <Avatar name={name} src={avatarUrlOf(user)} size={40} />
-      <Link
-        to="/create"
-        className="flex h-11 min-w-0 flex-1 items-center rounded-full bg-surface-2 px-4 text-sm text-subtle hover:bg-surface-3"
-      >
-        <span className="truncate">Share something with your fans…</span>
-      </Link>
-      <Link
-        to="/create"
-        aria-label="Add photo or video"
-        className="flex h-11 w-11 items-center justify-center rounded-full text-accent-text hover:bg-accent-soft"
-      >
-        <ImageIcon size={22} />
-      </Link>
-    </Card>
+    <section
+      aria-labelledby="empty-feed-title"
+      className="rounded-3xl border border-dashed border-line px-5 py-8 sm:px-8"
+    >
+      <div className="flex flex-col items-center text-center">
+        <div className="mb-4 flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent-text">
+          <SparklesIcon size={26} />
+        </div>
+        <h2 id="empty-feed-title" className="text-lg font-semibold text-fg">
+          Your feed is waiting
+        </h2>
+        <p className="mt-2 max-w-sm text-sm text-muted">
+          Follow a few creators and their posts will appear here, newest first.
+        </p>
+      </div>
+      <h3 className="mt-8 mb-1 text-sm font-semibold text-fg">Suggestions to follow</h3>
+      <TrendingCreators limit={6} label="Suggestions to follow" showBio />
+      <div className="mt-6 flex justify-center">
+        <ButtonLink to="/discover" variant="secondary" icon={<CompassIcon size={18} />}>
+          Discover more
+        </ButtonLink>
+      </div>
+    </section>
   );
 }
 
@@ -65,53 +44,41 @@ export function FeedPage() {
   const user = useAuthStore((s) => s.user);
   const creator = isCreatorUser(user);
   const firstName = displayNameOf(user).split(' ')[0];
+  const feed = useFeedQuery('home');
+  useRefreshFeedOnFollowChange();
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-8 xl:grid-cols-[minmax(0,1fr)_300px]">
-      <div className="min-w-0">
+    <div className="mx-auto grid w-full max-w-5xl gap-8 xl:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="mx-auto w-full max-w-2xl min-w-0">
         <header className="mb-6">
           <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
             Welcome, {firstName}
           </h1>
-          <p className="mt-1 text-muted">Here is what is new from the creators you follow.</p>
+          <p className="mt-1 text-muted">What is new from the creators you follow.</p>
         </header>
-        {creator ? <Composer /> : null}
-        <EmptyState
-          icon={<SparklesIcon size={26} />}
-          title="Your feed is waiting"
-          description="Posts from creators you follow and subscribe to will appear here, newest first."
-          action={
-            <ButtonLink to="/discover" icon={<CompassIcon size={18} />}>
-              Discover creators
-            </ButtonLink>
-          }
+        {creator ? <ComposerPrompt /> : null}
+        <InfinitePosts
+          query={feed}
+          posts={postsOf(feed.data)}
+          label="Home feed"
+          empty={<EmptyFeed />}
         />
       </div>
 
-      <aside aria-label="Getting started" className="hidden xl:block">
-        <Card className="sticky top-24 p-5">
-          <h2 className="font-semibold text-fg">Getting started</h2>
-          <ul className="mt-4 flex flex-col gap-1">
-            {GETTING_STARTED.map(({ to, icon: Icon, title, text }) => (
-              <li key={title}>
-                <Link
-                  to={to}
-                  className="group flex items-center gap-3 rounded-2xl p-2 hover:bg-surface-2"
-                >
-                  <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
-                    <Icon size={19} />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-medium text-fg">{title}</span>
-                    <span className="block text-xs text-muted">{text}</span>
-                  </span>
-                  <ArrowRightIcon size={16} className="text-subtle group-hover:text-fg" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <aside aria-label="Suggestions" className="hidden xl:block">
+        <div className="sticky top-24 flex flex-col gap-4">
+          <Card className="p-5">
+            <h2 className="font-semibold text-fg">Trending creators</h2>
+            <TrendingCreators limit={5} compact />
+            <Link
+              to="/discover"
+              className="mt-3 inline-block text-sm font-medium text-accent-text hover:underline"
+            >
+              See more on Discover
+            </Link>
+          </Card>
           {!creator ? (
-            <div className="mt-5 rounded-2xl bg-[linear-gradient(135deg,var(--fs-accent-soft),transparent)] p-4">
+            <Card className="bg-[linear-gradient(135deg,var(--fs-accent-soft),transparent)] p-5">
               <p className="text-sm font-semibold text-fg">Make things people love?</p>
               <p className="mt-1 text-xs text-muted">
                 Become a creator to post, run subscriptions and receive tips.
@@ -119,9 +86,9 @@ export function FeedPage() {
               <ButtonLink to="/create" size="sm" variant="secondary" className="mt-3">
                 Become a creator
               </ButtonLink>
-            </div>
+            </Card>
           ) : null}
-        </Card>
+        </div>
       </aside>
     </div>
   );

@@ -18,6 +18,7 @@ import {
 import { Logo } from '../../../ui/logo.tsx';
 import { SkipLink } from '../../../ui/skip-link.tsx';
 import { ProductPreview } from '../components/product-preview.tsx';
+import { WaitlistForm } from '../components/waitlist-form.tsx';
 
 const FEATURES = [
   {
@@ -241,6 +242,25 @@ export function LandingPage() {
                 </ButtonLink>
               </div>
             </div>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="waitlist-heading"
+          className="mx-auto max-w-6xl px-4 pb-20 sm:px-6"
+        >
+          <div className="rounded-[2rem] border border-line bg-surface/60 px-6 py-10 text-center sm:px-12">
+            <h2
+              id="waitlist-heading"
+              className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl"
+            >
+              Waiting for an invitation?
+            </h2>
+            <p className="mx-auto mt-2 mb-8 max-w-lg text-muted">
+              While we are in beta, new accounts may need an invitation code. Join the waitlist and
+              we will send you one.
+            </p>
+            <WaitlistForm />
           </div>
         </section>
       </main>

@@ -1,102 +1,257 @@
+/** /u/:username – anyone's profile, your own included (spec §2/§3 User). */
+import type { PublicUser } from '@fanspace/contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Badge } from '../../../ui/badge.tsx';
-import { ButtonLink } from '../../../ui/button.tsx';
+import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { cn } from '../../../ui/cn.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { BadgeCheckIcon, ImageIcon, SettingsIcon, UserIcon } from '../../../ui/icons.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { BadgeCheckIcon, BanIcon, LinkIcon, SettingsIcon, UserIcon } from '../../../ui/icons.tsx';
+import { Skeleton } from '../../../ui/loading-state.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { avatarUrlOf, displayNameOf, isCreatorUser } from '../../auth/user.ts';
+import { ProfilePostsGrid } from '../../posts/components/profile-posts-grid.tsx';
+import { FollowButton } from '../components/follow-button.tsx';
+import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
+import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
 
 const TABS = ['Posts', 'Media'] as const;
 
-function Stat({ value, label }: { value: number | undefined; label: string }) {
-  if (value === undefined) return null;
+function Stat({ value, label }: { value: number; label: string }) {
   return (
-    <p className="text-sm text-muted">
+    <li className="text-sm text-muted">
       <span className="font-semibold text-fg">{value.toLocaleString()}</span> {label}
-    </p>
+    </li>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-3xl" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading profile…
+      </span>
+      <Skeleton className="h-36 rounded-3xl sm:h-48" />
+      <div className="-mt-12 px-2 sm:px-6">
+        <Skeleton className="h-[104px] w-[104px] rounded-full ring-4 ring-canvas" />
+        <Skeleton className="mt-4 h-7 w-48" />
+        <Skeleton className="mt-2 h-4 w-32" />
+        <Skeleton className="mt-4 h-4 w-full max-w-md" />
+      </div>
+    </div>
+  );
+}
+
+function BlockedNotice({ user }: { user: PublicUser }) {
+  const relation = useRelationMutation();
+  return (
+    <EmptyState
+      icon={<BanIcon size={26} />}
+      title={`You blocked @${user.username}`}
+      description="You will not see their posts and they cannot message you. Unblock them to see their profile again."
+      action={
+        <Button
+          variant="secondary"
+          loading={relation.isPending}
+          onClick={() => relation.mutate({ action: 'unblock', user })}
+        >
+          Unblock
+        </Button>
+      }
+    />
+  );
+}
+
+export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean }) {
+  const me = useAuthStore((s) => s.user);
+  const [tab, setTab] = useState<(typeof TABS)[number]>('Posts');
+  const name = displayNameOf(user);
+  const creator = isCreatorUser(user);
+  const { blocked } = relationState(me, user);
+  // Your own avatar and banner change in settings; show them at once, not after a refetch.
+  const avatar = isOwn ? (avatarUrlOf(me) ?? avatarUrlOf(user)) : avatarUrlOf(user);
+  const banner = isOwn ? (me?.bannerUrl ?? user.bannerUrl) : user.bannerUrl;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <div className="relative h-36 overflow-hidden rounded-3xl bg-[linear-gradient(120deg,var(--fs-accent),var(--fs-accent-2))] sm:h-52">
+        {banner ? <img src={banner} alt="" className="h-full w-full object-cover" /> : null}
+      </div>
+      <div className="relative -mt-12 flex flex-wrap items-end justify-between gap-3 px-2 sm:-mt-14 sm:px-6">
+        <Avatar name={name} src={avatar} size={104} className="ring-4 ring-canvas" />
+        <div className="flex items-center gap-2 pb-1">
+          {isOwn ? (
+            <ButtonLink
+              to="/settings/profile"
+              variant="outline"
+              size="sm"
+              icon={<SettingsIcon size={16} />}
+            >
+              Edit profile
+            </ButtonLink>
+          ) : (
+            <>
+              {blocked ? null : <FollowButton user={user} />}
+              <ProfileActionsMenu user={user} />
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-4 px-2 sm:px-6">
+        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight break-words text-fg">
+          {name}
+          {user.isVerified ? (
+            <BadgeCheckIcon size={20} className="shrink-0 text-accent-text" title="Verified" />
+          ) : null}
+        </h1>
+        <p className="flex flex-wrap items-center gap-2 text-muted">
+          @{user.username}
+          {creator ? <Badge>Creator</Badge> : null}
+          {!isOwn && relationState(me, user).restricted ? (
+            <Badge className="bg-surface-3 text-muted">Restricted</Badge>
+          ) : null}
+        </p>
+        {user.bio ? (
+          <p className="mt-3 max-w-prose whitespace-pre-line break-words text-fg">{user.bio}</p>
+        ) : isOwn ? (
+          <p className="mt-3 text-sm text-subtle">
+            Add a bio in settings so people know what you are about.
+          </p>
+        ) : null}
+        {user.socialLinks.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2" aria-label="Links">
+            {user.socialLinks.map((link) => (
+              <li key={link.id}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-text hover:underline"
+                >
+                  <LinkIcon size={15} />
+                  <span className="capitalize">{link.platform}</span>
+                  <span className="text-muted">· {hostOf(link.url)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
+          <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+          <Stat
+            value={user.followersCount}
+            label={user.followersCount === 1 ? 'follower' : 'followers'}
+          />
+          <Stat value={user.followingCount} label="following" />
+          {creator ? (
+            <Stat
+              value={user.subscriberCount}
+              label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+            />
+          ) : null}
+        </ul>
+      </div>
+
+      {blocked && !isOwn ? (
+        <div className="mt-8">
+          <BlockedNotice user={user} />
+        </div>
+      ) : (
+        <>
+          <div
+            role="tablist"
+            aria-label="Profile content"
+            className="mt-8 flex gap-2 border-b border-line px-2 sm:px-6"
+          >
+            {TABS.map((label) => (
+              <button
+                key={label}
+                id={`profile-tab-${label}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === label}
+                aria-controls="profile-tabpanel"
+                onClick={() => setTab(label)}
+                className={cn(
+                  '-mb-px border-b-2 px-4 pb-3 text-sm font-semibold transition-colors',
+                  tab === label
+                    ? 'border-accent text-fg'
+                    : 'border-transparent text-muted hover:text-fg',
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div
+            id="profile-tabpanel"
+            role="tabpanel"
+            aria-labelledby={`profile-tab-${tab}`}
+            className="mt-6"
+          >
+            <ProfilePostsGrid
+              userId={user.id}
+              username={user.username}
+              mediaOnly={tab === 'Media'}
+            />
+          </div>
+        </>
+      )}
+    </div>
   );
 }
 
 export function ProfilePage() {
+  const { username = '' } = useParams();
+  const me = useAuthStore((s) => s.user);
+  const isOwn = me?.username?.toLowerCase() === username.toLowerCase();
+  const profile = useProfileQuery(username);
+  useDocumentTitle(
+    profile.data ? `${displayNameOf(profile.data)} (@${profile.data.username})` : `@${username}`,
+  );
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    if (isApiError(profile.error) && profile.error.status === 404) {
+      return (
+        <EmptyState
+          className="mx-auto max-w-3xl"
+          icon={<UserIcon size={26} />}
+          title="This account doesn’t exist"
+          description={`There is no one called @${username} here, or the account is not available.`}
+          action={<ButtonLink to="/discover">Find creators</ButtonLink>}
+        />
+      );
+    }
+    return (
+      <ErrorState
+        className="mx-auto max-w-3xl"
+        title="Could not load this profile"
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  return <ProfileView user={profile.data} isOwn={isOwn} />;
+}
+
+/** /profile and /profile/:username: the old paths, kept working. */
+export function ProfileRedirect() {
   const { username } = useParams();
   const me = useAuthStore((s) => s.user);
-  const isOwn = !username || username === me?.username;
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Posts');
-  const name = isOwn ? displayNameOf(me) : username;
-  useDocumentTitle(isOwn ? 'Your profile' : `@${username}`);
-
-  return (
-    <div className="mx-auto w-full max-w-3xl">
-      <div className="h-36 rounded-3xl bg-[linear-gradient(120deg,var(--fs-accent),var(--fs-accent-2))] opacity-80 sm:h-48" />
-      <div className="relative -mt-12 flex flex-wrap items-end justify-between gap-4 px-2 sm:px-6">
-        <Avatar
-          name={name ?? 'User'}
-          src={isOwn ? avatarUrlOf(me) : null}
-          size={104}
-          className="ring-4 ring-canvas"
-        />
-        {isOwn ? (
-          <ButtonLink to="/settings" variant="outline" size="sm" icon={<SettingsIcon size={16} />}>
-            Edit profile
-          </ButtonLink>
-        ) : null}
-      </div>
-      <div className="mt-4 px-2 sm:px-6">
-        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight text-fg">
-          {name}
-          {isOwn && isCreatorUser(me) ? (
-            <BadgeCheckIcon size={20} className="text-accent-text" title="Creator" />
-          ) : null}
-        </h1>
-        <p className="text-muted">@{isOwn ? (me?.username ?? 'you') : username}</p>
-        {isOwn && typeof me?.bio === 'string' && me.bio ? (
-          <p className="mt-3 max-w-prose whitespace-pre-line text-fg">{me.bio}</p>
-        ) : null}
-        <div className="mt-3 flex flex-wrap gap-4">
-          {isOwn ? <Stat value={me?.followersCount} label="followers" /> : null}
-          {isOwn ? <Stat value={me?.subscriberCount} label="subscribers" /> : null}
-          {isOwn && isCreatorUser(me) ? <Badge>Creator</Badge> : null}
-        </div>
-      </div>
-
-      <div
-        role="tablist"
-        aria-label="Profile content"
-        className="mt-8 flex gap-2 border-b border-line px-2 sm:px-6"
-      >
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={cn(
-              '-mb-px border-b-2 px-4 pb-3 text-sm font-semibold transition-colors',
-              tab === name
-                ? 'border-accent text-fg'
-                : 'border-transparent text-muted hover:text-fg',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={tab} className="mt-6">
-        <EmptyState
-          icon={tab === 'Posts' ? <UserIcon size={26} /> : <ImageIcon size={26} />}
-          title={tab === 'Posts' ? 'No posts yet' : 'No media yet'}
-          description={
-            isOwn
-              ? 'When you post, it will show up here for your followers and subscribers.'
-              : 'When they post, it will show up here.'
-          }
-        />
-      </div>
-    </div>
-  );
+  const target = username ?? me?.username;
+  if (!target) return <Navigate to="/settings/profile" replace />;
+  return <Navigate to={`/u/${encodeURIComponent(target)}`} replace />;
 }

@@ -1,132 +1,187 @@
-import type { ReactNode } from 'react';
+/**
+ * /settings and /settings/:section. Laptops show the section list beside the open section;
+ * phones show the list at /settings and one section per page with a way back.
+ */
+import { useEffect, useRef, type ComponentType } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
+import { cn } from '../../../ui/cn.ts';
 import {
-  DownloadIcon,
+  AlertIcon,
+  ArrowLeftIcon,
+  BadgeCheckIcon,
+  BellIcon,
   LockIcon,
-  LogOutIcon,
   PaletteIcon,
   ShieldIcon,
   UserIcon,
+  type IconProps,
 } from '../../../ui/icons.tsx';
-import { Page } from '../../../ui/page.tsx';
-import { useAuthStore } from '../../auth/store.ts';
 import { UiSettingsPanel } from '../components/ui-settings-panel.tsx';
+import { SettingsCard } from '../components/settings-card.tsx';
+import { AccountSection } from '../sections/account-section.tsx';
+import { CreatorSection } from '../sections/creator-section.tsx';
+import { NotificationsSection } from '../sections/notifications-section.tsx';
+import { PrivacySection } from '../sections/privacy-section.tsx';
+import { ProfileSection } from '../sections/profile-section.tsx';
+import { SecuritySection } from '../sections/security-section.tsx';
 
-function Section({
-  id,
-  icon,
-  title,
-  description,
-  children,
-}: {
+function DisplaySection() {
+  return (
+    <SettingsCard
+      title="Display"
+      description="Theme, colours and accessibility. Saved on this device."
+    >
+      <UiSettingsPanel />
+    </SettingsCard>
+  );
+}
+
+interface SectionDef {
   id: string;
-  icon: ReactNode;
-  title: string;
+  label: string;
   description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="p-5 sm:p-6" aria-labelledby={id} role="region">
-      <div className="mb-5 flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
-          {icon}
-        </span>
-        <div>
-          <h2 id={id} className="font-semibold text-fg">
-            {title}
-          </h2>
-          <p className="text-sm text-muted">{description}</p>
-        </div>
-      </div>
-      {children}
-    </Card>
-  );
+  icon: ComponentType<IconProps>;
+  component: ComponentType;
 }
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
+export const SETTINGS_SECTIONS: SectionDef[] = [
+  {
+    id: 'profile',
+    label: 'Profile',
+    description: 'Name, photo, bio and links',
+    icon: UserIcon,
+    component: ProfileSection,
+  },
+  {
+    id: 'notifications',
+    label: 'Notifications',
+    description: 'What we tell you about',
+    icon: BellIcon,
+    component: NotificationsSection,
+  },
+  {
+    id: 'privacy',
+    label: 'Privacy',
+    description: 'Visibility, blocked and restricted',
+    icon: LockIcon,
+    component: PrivacySection,
+  },
+  {
+    id: 'security',
+    label: 'Security',
+    description: 'Password, two-factor, sessions',
+    icon: ShieldIcon,
+    component: SecuritySection,
+  },
+  {
+    id: 'creator',
+    label: 'Creator',
+    description: 'Verification, price and payouts',
+    icon: BadgeCheckIcon,
+    component: CreatorSection,
+  },
+  {
+    id: 'display',
+    label: 'Display',
+    description: 'Theme and accessibility',
+    icon: PaletteIcon,
+    component: DisplaySection,
+  },
+  {
+    id: 'account',
+    label: 'Account',
+    description: 'Sign-in details, delete account',
+    icon: AlertIcon,
+    component: AccountSection,
+  },
+];
+
+/** `fallback`: the section shown beside the list on laptops while none is chosen (phones show only the list). */
+function SectionNav({ active, fallback }: { active: string | undefined; fallback: string }) {
   return (
-    <div className="flex items-center justify-between gap-4 border-t border-line py-3 first:border-t-0 first:pt-0">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="truncate text-sm font-medium text-fg">{value}</dd>
-    </div>
+    <nav aria-label="Settings sections">
+      <ul className="flex flex-col gap-1">
+        {SETTINGS_SECTIONS.map(({ id, label, description, icon: Icon }) => (
+          <li key={id}>
+            <Link
+              to={`/settings/${id}`}
+              aria-current={active === id ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-2xl px-3 py-3 transition-colors',
+                active === id
+                  ? 'bg-accent-soft text-accent-text'
+                  : !active && fallback === id
+                    ? 'text-fg hover:bg-surface-2 lg:bg-accent-soft lg:text-accent-text'
+                    : 'text-fg hover:bg-surface-2',
+              )}
+            >
+              <Icon size={20} className="shrink-0" />
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold">{label}</span>
+                <span className="block truncate text-xs text-muted lg:hidden xl:block">
+                  {description}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
-
-const SOON = <span className="text-subtle">Coming soon</span>;
 
 export function SettingsPage() {
-  useDocumentTitle('Settings');
-  const user = useAuthStore((s) => s.user);
-  const logout = useAuthStore((s) => s.logout);
+  const { section } = useParams();
+  const current = SETTINGS_SECTIONS.find((s) => s.id === section);
+  useDocumentTitle(current ? `${current.label} settings` : 'Settings');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Moving between sections is a page change: put focus on the new heading for screen readers.
+  useEffect(() => {
+    if (section) headingRef.current?.focus();
+  }, [section]);
+
+  if (section && !current) return <Navigate to="/settings" replace />;
+  // Laptops open the first section straight away; phones see the list first.
+  const shown = current ?? SETTINGS_SECTIONS[0]!;
+  const Section = shown.component;
 
   return (
-    <Page title="Settings" width="narrow">
-      <div className="flex flex-col gap-5">
-        <Section
-          id="settings-account"
-          icon={<UserIcon size={20} />}
-          title="Account"
-          description="How you sign in and appear."
-        >
-          <dl>
-            <Row label="Username" value={user?.username ? `@${user.username}` : '—'} />
-            <Row label="Email" value={user?.email ?? '—'} />
-            <Row label="Profile details" value={SOON} />
-          </dl>
-        </Section>
-
-        <Section
-          id="settings-display"
-          icon={<PaletteIcon size={20} />}
-          title="Display"
-          description="Theme, colours and accessibility. Saved on this device."
-        >
-          <UiSettingsPanel />
-        </Section>
-
-        <Section
-          id="settings-security"
-          icon={<ShieldIcon size={20} />}
-          title="Security"
-          description="Protect your account."
-        >
-          <dl>
-            <Row label="Password" value={SOON} />
-            <Row label="Two-factor authentication" value={SOON} />
-            <Row label="Active sessions" value={SOON} />
-          </dl>
-        </Section>
-
-        <Section
-          id="settings-privacy"
-          icon={<LockIcon size={20} />}
-          title="Privacy and data"
-          description="Control who sees what and take your data with you."
-        >
-          <dl>
-            <Row label="Blocked and restricted accounts" value={SOON} />
-            <Row
-              label="Export your data"
-              value={
-                <span className="inline-flex items-center gap-1.5 text-subtle">
-                  <DownloadIcon size={15} /> Coming soon
-                </span>
-              }
-            />
-          </dl>
-        </Section>
-
-        <Button
-          variant="outline"
-          icon={<LogOutIcon size={18} />}
-          onClick={() => void logout('user')}
-          className="self-start"
-        >
-          Log out
-        </Button>
+    <div className="mx-auto w-full max-w-5xl">
+      <div className={cn('mb-6', current && 'max-lg:sr-only')}>
+        <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
+          Settings
+        </h1>
       </div>
-    </Page>
+      <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+        <div className={cn(current && 'max-lg:hidden')}>
+          <div className="lg:sticky lg:top-24">
+            <SectionNav active={current?.id} fallback={shown.id} />
+          </div>
+        </div>
+        <div className={cn('min-w-0', !current && 'max-lg:hidden')}>
+          <div className="mb-5 flex items-center gap-2">
+            <Link
+              to="/settings"
+              aria-label="Back to settings"
+              className="-ml-2 flex h-10 w-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg lg:hidden"
+            >
+              <ArrowLeftIcon size={20} />
+            </Link>
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="font-display text-xl font-bold tracking-tight text-fg outline-none sm:text-2xl"
+            >
+              {shown.label}
+            </h2>
+          </div>
+          <div className="flex flex-col gap-5">
+            <Section />
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * The post composer (/create and the "Create" dialog): caption, media from the device or the
+ * vault, hashtags, who can see it and the price, model releases, publish.
+ */
+import { POST_CAPTION_MAX, type Post } from '@fanspace/contracts';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { TextareaField } from '../../../ui/textarea-field.tsx';
+import { useComposer } from '../use-composer.ts';
+import { AccessLevelPicker } from './access-level-picker.tsx';
+import { ComposerAttachments } from './attachments.tsx';
+import { HashtagInput } from './hashtag-input.tsx';
+import { ModelReleasesPicker } from './model-releases-picker.tsx';
+
+export const CAPTION_LABEL = 'Caption';
+export const PUBLISH_LABEL = 'Publish';
+
+export function ComposerForm({
+  onPublished,
+  secondaryAction,
+  autoFocus,
+}: {
+  onPublished: (post: Post) => void;
+  secondaryAction?: ReactNode;
+  autoFocus?: boolean;
+}) {
+  const composer = useComposer(onPublished);
+  const formErrorId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    composer.submit();
+  }
+
+  const message = composer.errors.form ?? composer.submitError;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New post" className="flex flex-col gap-5">
+      <TextareaField
+        label={CAPTION_LABEL}
+        placeholder="Say something about this post… #hashtags and @mentions work here"
+        value={composer.caption}
+        onChange={(event) => composer.setCaption(event.target.value)}
+        maxLength={POST_CAPTION_MAX}
+        autoFocus={autoFocus}
+        aria-errormessage={composer.errors.form ? formErrorId : undefined}
+      />
+      <ComposerAttachments composer={composer} />
+      <HashtagInput value={composer.hashtags} onChange={composer.setHashtags} />
+      <AccessLevelPicker
+        value={composer.accessLevel}
+        onChange={composer.setAccessLevel}
+        price={composer.price}
+        onPriceChange={composer.setPrice}
+        priceError={composer.errors.price}
+      />
+      <ModelReleasesPicker value={composer.releaseIds} onChange={composer.setReleaseIds} />
+      <FormError id={formErrorId} message={message} />
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
+        {secondaryAction}
+        <Button
+          type="submit"
+          size="lg"
+          loading={composer.submitting}
+          disabled={composer.uploading > 0}
+        >
+          {PUBLISH_LABEL}
+        </Button>
+      </div>
+    </form>
+  );
+}

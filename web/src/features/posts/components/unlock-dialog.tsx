@@ -1,0 +1,112 @@
+/**
+ * Pay-to-unlock: the price breakdown, the wallet it is paid from, and POST /posts/{id}/unlock
+ * with one Idempotency-Key per purchase attempt. Failures show the server's reason; a short
+ * wallet links to the wallet page.
+ */
+import type { Post } from '@fanspace/contracts';
+import { ErrorCodes } from '@fanspace/contracts/errors';
+import { useState } from 'react';
+import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
+import { Button, ButtonLink } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { LockIcon, WalletIcon } from '../../../ui/icons.tsx';
+import { displayNameOf } from '../../auth/user.ts';
+import { formatPrice } from '../access.ts';
+import { useUnlockPostMutation, useWalletBalanceQuery } from '../queries.ts';
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `unlock-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function failureText(error: unknown): string {
+  const message = errorMessageOf(error, 'Could not unlock this post. Please try again.');
+  if (errorCodeOf(error) === ErrorCodes.ROUTE_NOT_FOUND) {
+    return `Payments are not available on this server yet, so nothing was charged. (${message})`;
+  }
+  return message;
+}
+
+export function UnlockDialog({
+  post,
+  open,
+  onClose,
+}: {
+  post: Post;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const unlock = useUnlockPostMutation();
+  const balance = useWalletBalanceQuery(open);
+  // One purchase attempt, one key: retrying after an error or a lost answer reuses it.
+  const [attemptKey, setAttemptKey] = useState(newKey);
+  const price = post.accessDetails.price ?? 0;
+  const short = balance.data !== undefined && balance.data.balance < price;
+  const noFunds = errorCodeOf(unlock.error) === ErrorCodes.INSUFFICIENT_FUNDS || short;
+
+  function close(): void {
+    unlock.reset();
+    setAttemptKey(newKey());
+    onClose();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Unlock this post"
+      description={`A one-time purchase from ${displayNameOf(post.user)} (@${post.user.username}). You keep access for good.`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          {noFunds ? (
+            <ButtonLink to="/wallet" variant="secondary" icon={<WalletIcon size={16} />}>
+              Add funds
+            </ButtonLink>
+          ) : null}
+          <Button
+            icon={<LockIcon size={16} />}
+            loading={unlock.isPending}
+            onClick={() =>
+              unlock.mutate({ postId: post.id, idempotencyKey: attemptKey }, { onSuccess: close })
+            }
+          >
+            Pay {formatPrice(price)}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-2 text-sm" aria-label="Price breakdown">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Post price</dt>
+          <dd className="font-medium text-fg">{formatPrice(price)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Paid from</dt>
+          <dd className="font-medium text-fg">
+            Your wallet
+            {balance.data ? ` (balance ${formatPrice(balance.data.balance)})` : ''}
+          </dd>
+        </div>
+        <div className="mt-1 flex justify-between gap-4 border-t border-line pt-3">
+          <dt className="font-semibold text-fg">Total</dt>
+          <dd className="font-bold text-fg">{formatPrice(price)}</dd>
+        </div>
+      </dl>
+      {short && !unlock.isError ? (
+        <p className="mt-4 text-sm text-warning" role="status">
+          Your wallet balance is lower than the price. Add funds first.
+        </p>
+      ) : null}
+      {unlock.isError ? (
+        <div className="mt-4">
+          <FormError message={failureText(unlock.error)} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
