@@ -14,3 +14,6 @@ export * from './files.ts';
 export * from './posts.ts';
 export * from './search.ts';
 export * from './media.ts';
+export * from './payments.ts';
+export * from './notifications.ts';
+export * from './chats.ts';

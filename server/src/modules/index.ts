@@ -13,6 +13,9 @@ import { postsRoutes } from './posts/posts.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { mediaModule } from './media/media.module.ts';
+import { paymentsModule } from './payments/payments.module.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { chatsModule } from './chats/chats.module.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -30,4 +33,7 @@ export async function registerModules(api: App) {
   await api.register(searchRoutes);
   await api.register(purchasesRoutes);
   await api.register(mediaModule);
+  await api.register(paymentsModule);
+  await api.register(notificationsRoutes);
+  await api.register(chatsModule);
 }

@@ -3,6 +3,7 @@ import { registerMailJob } from '../platform/mail/mail-job.ts';
 import { registerSmsJob } from '../platform/sms/sms-job.ts';
 import { registerPostJobs } from './posts/engagement.service.ts';
 import { registerMediaJobs } from './media/media.jobs.ts';
+import { registerPaymentJobs } from './payments/payments.jobs.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -10,5 +11,6 @@ export function registerJobHandlers(ctx: AppContext) {
   registerSmsJob(ctx);
   registerPostJobs(ctx);
   registerMediaJobs(ctx);
+  registerPaymentJobs(ctx);
   void ctx;
 }

@@ -4,6 +4,7 @@ import { withTransaction, type DbHandle } from '../platform/db/database.ts';
 import { seedGraph } from '../modules/graph/graph.seed.ts';
 import { seedBeta } from '../modules/beta/beta.seed.ts';
 import { seedPosts } from '../modules/posts/posts.seed.ts';
+import { seedPayments } from '../modules/payments/payments.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -77,6 +78,7 @@ export const seedSteps: SeedStep[] = [];
 seedSteps.push(seedGraph);
 seedSteps.push(seedBeta);
 seedSteps.push(seedPosts);
+seedSteps.push(seedPayments);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -10,6 +10,7 @@ import {
 } from './graph.policy.ts';
 import * as q from './graph.queries.ts';
 import { loadOwnRelations, relationFacts } from './graph.relations.ts';
+import { notify } from '../notifications/notify.ts';
 
 /**
  * Relation changes: follow, unfollow, remove follower, block, unblock, restrict, unrestrict.
@@ -73,6 +74,14 @@ export function followUser(db: DbHandle, viewerId: string, targetId: string) {
     assertCanFollow(await q.blockState(tx, viewerId, targetId));
     if (await q.insertFollow(tx, viewerId, targetId))
       await q.adjustFollowCounts(tx, viewerId, targetId, 1);
+    await notify(tx, {
+      userId: targetId,
+      type: 'follow',
+      actorId: viewerId,
+      relatedId: viewerId,
+      relatedType: 'user',
+      coalesce: true,
+    });
   });
 }
 

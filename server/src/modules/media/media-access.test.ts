@@ -77,10 +77,14 @@ describe('presentMedia', () => {
     expect(view).toMatchObject({ id: item.id, mediaType: 'image', width: 400, height: 300 });
   });
 
-  it('unlocked without a viewer: nothing to sign for, so still only the teaser', () => {
+  it('unlocked without a viewer: a visitor URL that opens only what a visitor may see', async () => {
     const view = presentMedia(server.ctx, item, { unlocked: true, viewer: null });
-    expect(view.mediaUrl).toBeNull();
-    expect(view.thumbnailUrl).toBe(view.teaserUrl);
+    expect(view.mediaUrl).toContain('variant=large');
+    // this vault item is in no public post, so the fetch re-check refuses it with no bytes
+    const res = await server.app.inject(view.mediaUrl!);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('MEDIA_ACCESS_DENIED');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('unlocked: signed URLs for the 1080 and 320 renditions, bound to the session', async () => {

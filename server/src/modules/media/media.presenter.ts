@@ -24,6 +24,12 @@ type PresenterCtx = Pick<AppContext, 'config'>;
 /** The signature of a content URL: item, variant, session and expiry, nothing else. */
 export const CONTENT_URL_PURPOSE = 'media-content';
 
+/**
+ * The binding of URLs handed to a visitor (no session): such a URL opens only what a visitor
+ * may see (a public post's media), because the fetch re-checks access as an anonymous viewer.
+ */
+export const ANONYMOUS_BINDING = 'anonymous';
+
 export function contentSignatureFields(
   mediaId: string,
   variant: MediaVariant,
@@ -71,7 +77,7 @@ function variantUrl(
   const key = variantKey(item, variant);
   if (!key) return null;
   if (key.startsWith('public/')) return getFileStorage(ctx.config).publicUrl(key);
-  return viewer ? signedContentUrl(ctx, item.id, variant, viewer.sessionId) : null;
+  return signedContentUrl(ctx, item.id, variant, viewer?.sessionId ?? ANONYMOUS_BINDING);
 }
 
 export function presentMedia(

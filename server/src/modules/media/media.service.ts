@@ -12,7 +12,12 @@ import { verifyFields } from '../../platform/storage/signed-urls.ts';
 import { mayFetchMedia } from './media-access.ts';
 import { processMedia, type IngestInput } from './media.pipeline.ts';
 import { isUuid } from './media.policy.ts';
-import { CONTENT_URL_PURPOSE, contentSignatureFields, variantKey } from './media.presenter.ts';
+import {
+  ANONYMOUS_BINDING,
+  CONTENT_URL_PURPOSE,
+  contentSignatureFields,
+  variantKey,
+} from './media.presenter.ts';
 import { findFolder, findLiveMedia, findOwnedMedia, insertMediaItem } from './media.queries.ts';
 
 /**
@@ -110,15 +115,25 @@ export async function openMediaContent(
   request: ContentRequest,
 ): Promise<StoredFile & { status: 200 | 206 }> {
   const { mediaId, variant, exp, sig, session } = request;
-  if (!session || !isUuid(mediaId)) throw invalidUrl();
-  const fields = contentSignatureFields(mediaId, variant, session.id, exp);
-  if (!verifyFields(ctx.config, CONTENT_URL_PURPOSE, fields, sig)) throw invalidUrl();
+  if (!isUuid(mediaId)) throw invalidUrl();
+  // a URL is bound to the session it was signed for, or to no session (a visitor's URL)
+  const bindings = session ? [session.id, ANONYMOUS_BINDING] : [ANONYMOUS_BINDING];
+  const binding = bindings.find((b) =>
+    verifyFields(
+      ctx.config,
+      CONTENT_URL_PURPOSE,
+      contentSignatureFields(mediaId, variant, b, exp),
+      sig,
+    ),
+  );
+  if (!binding) throw invalidUrl();
+  const viewer = binding === ANONYMOUS_BINDING || !session ? null : { userId: session.userId };
   if (exp * 1000 < Date.now())
     throw new ForbiddenError(ErrorCodes.MEDIA_URL_EXPIRED, 'This media link has expired');
   const [item] = await findLiveMedia(ctx.db, [mediaId]);
   const key = item ? variantKey(item, variant) : null;
   if (!item || !key) throw mediaNotFound();
-  if (!(await mayFetchMedia(ctx, { userId: session.userId }, item)))
+  if (!(await mayFetchMedia(ctx, viewer, item)))
     throw new ForbiddenError(
       ErrorCodes.MEDIA_ACCESS_DENIED,
       'You do not have access to this media',

@@ -39,8 +39,7 @@ export async function commentPage(
   const [rows, count] = await Promise.all([
     base
       .selectAll('comments')
-      .orderBy('comments.created_at')
-      .orderBy('comments.id')
+      .orderBy('comments.seq')
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
@@ -73,6 +72,7 @@ export async function commentLikers(db: DbHandle, commentIds: readonly string[])
     .where('comment_id', 'in', commentIds)
     .orderBy('comment_id')
     .orderBy('created_at')
+    .orderBy('user_id')
     .execute();
   for (const row of rows) {
     const list = likers.get(row.comment_id) ?? [];

@@ -7,6 +7,7 @@ import {
   type PageQuery,
 } from '@fanspace/contracts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { notify } from '../notifications/notify.ts';
 import type { CommentRow, PostRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
@@ -167,6 +168,14 @@ export async function createComment(
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpPostCounter(tx, post.id, 'comments_count', 1);
+    await notify(tx, {
+      userId: post.user_id,
+      type: 'comment',
+      actorId: userId,
+      relatedId: post.id,
+      relatedType: 'post',
+      data: { postId: post.id, commentId: inserted.id },
+    });
     return inserted;
   });
   return presentOne(db, userId, row);

@@ -2,6 +2,7 @@ import type { LikeResponse, ViewResponse } from '@fanspace/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { notify } from '../notifications/notify.ts';
 import { postNotFound } from './posts.policy.ts';
 import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
 
@@ -40,6 +41,14 @@ export async function likePost(db: DbHandle, userId: string, postId: string) {
     const count = inserted
       ? await bumpPostCounter(tx, post.id, 'likes_count', 1)
       : post.likes_count;
+    if (inserted)
+      await notify(tx, {
+        userId: post.user_id,
+        type: 'like',
+        actorId: userId,
+        relatedId: post.id,
+        relatedType: 'post',
+      });
     return likeResponse(post.id, true, count);
   });
 }

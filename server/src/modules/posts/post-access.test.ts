@@ -169,6 +169,18 @@ describe('the content route asks the posts module', () => {
     expect(anonymous.statusCode).toBe(403);
   });
 
+  it('lets a visitor open the media of a public post, and nothing else', async () => {
+    const visitorView = await server.app.inject(`/api/posts/${posts.public!.id}`);
+    const url = visitorView.json().imageUrl as string;
+    expect(url).toMatch(/^\/api\/media\//);
+    expect((await fetchAs(url, null)).statusCode).toBe(200);
+    // a visitor-bound URL forged for a paid item is refused by the fetch-time check
+    const paid = signedContentUrl(server.ctx, posts.paid!.media.id, 'original', 'anonymous');
+    const refused = await fetchAs(paid, null);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('MEDIA_ACCESS_DENIED');
+  });
+
   it('closes access when a subscription lapses, the creator blocks, or the post is deleted', async () => {
     const fresh = await actor(server);
     await subscribe(server, fresh, creator);

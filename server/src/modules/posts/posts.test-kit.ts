@@ -103,10 +103,15 @@ export async function insertPost(
     .executeTakeFirstOrThrow();
 }
 
-export async function purchase(server: TestServer, buyer: Actor, post: { id: string }) {
+export async function purchase(
+  server: TestServer,
+  buyer: Actor,
+  post: { id: string },
+  createdAt = new Date(),
+) {
   await server.ctx.db
     .insertInto('content_purchases')
-    .values({ buyer_id: buyer.user.id, post_id: post.id, price_cents: 500 })
+    .values({ buyer_id: buyer.user.id, post_id: post.id, price_cents: 500, created_at: createdAt })
     .execute();
 }
 

@@ -39,9 +39,10 @@ describe('GET /purchased-content', () => {
       price_cents: 900,
     });
     await insertPost(server, creator.user, { access_level: 'paid', price_cents: 400 });
-    await purchase(server, buyer, first);
-    await purchase(server, buyer, fromOther);
-    await purchase(server, buyer, withMedia.body);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    await purchase(server, buyer, first, minutesAgo(3));
+    await purchase(server, buyer, fromOther, minutesAgo(2));
+    await purchase(server, buyer, withMedia.body, minutesAgo(1));
 
     const all = await call(server, buyer, 'GET', '/purchased-content');
     expect(all.status).toBe(200);

@@ -325,6 +325,8 @@ export interface PostViewsTable {
 
 export interface CommentsTable {
   id: Generated<string>;
+  /** insertion order (identity), the order comments are listed in */
+  seq: ColumnType<number, never, never>;
   post_id: string;
   user_id: string;
   text: string;
@@ -372,6 +374,156 @@ export interface SubscriptionsTable {
   current_period_end: Timestamp;
   is_recurring: Generated<boolean>;
   created_at: CreatedAt;
+  /** set by a cancel: no renewal, access until current_period_end (ledger migration) */
+  canceled_at: NullableTimestamp;
+}
+
+/** Ledger (payments module, docs/ARCHITECTURE.md "Money"): amounts are integer cents. */
+export type LedgerAccountKind =
+  | 'user_wallet'
+  | 'creator_pending'
+  | 'creator_available'
+  | 'platform_fees'
+  | 'processor_clearing'
+  | 'payouts_clearing'
+  | 'refunds';
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  kind: LedgerAccountKind;
+  owner_id: string | null;
+  balance_cents: Generated<number>;
+  allow_negative: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  kind: string;
+  idempotency_ref: string | null;
+  metadata: GeneratedJson<Record<string, unknown>>;
+  reverses_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: string;
+  account_id: string;
+  amount_cents: number;
+  created_at: CreatedAt;
+}
+
+export interface LedgerPendingReleasesTable {
+  id: Generated<string>;
+  transaction_id: string;
+  creator_id: string;
+  amount_cents: number;
+  available_at: Timestamp;
+  released_transaction_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+/** Notifications and chats (modules/notifications, modules/chats). */
+export type NotificationType =
+  | 'follow'
+  | 'like'
+  | 'comment'
+  | 'mention'
+  | 'subscription'
+  | 'tip'
+  | 'purchase'
+  | 'message'
+  | 'payout'
+  | 'admin'
+  | 'system';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  /** null: the system actor */
+  actor_id: string | null;
+  related_id: string | null;
+  related_type: string | null;
+  data: GeneratedJson<Record<string, unknown>>;
+  is_read: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface NotificationCursorsTable {
+  user_id: string;
+  fetched_at: Timestamp;
+}
+
+export interface ChatsTable {
+  id: Generated<string>;
+  pair_key: string;
+  last_message_id: string | null;
+  last_activity_at: GeneratedTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface ChatParticipantsTable {
+  chat_id: string;
+  user_id: string;
+  unread_count: Generated<number>;
+  hidden_at: NullableTimestamp;
+  last_read_at: NullableTimestamp;
+  folder: Generated<'inbox' | 'requests'>;
+  created_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  chat_id: string;
+  sender_id: string;
+  text: Generated<string>;
+  quoted_message_id: string | null;
+  image_media_id: string | null;
+  video_media_id: string | null;
+  voice_media_id: string | null;
+  voice_duration: number | null;
+  status: Generated<'sent' | 'deleted'>;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface MessageMediaTable {
+  message_id: string;
+  media_id: string;
+  position: number;
+}
+
+/** message_likes, message_favorites, message_reads, message_hidden */
+export interface MessageUserFactTable {
+  message_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReportsTable {
+  id: Generated<string>;
+  type: 'message' | 'post' | 'comment' | 'user';
+  target_id: string;
+  reporter_id: string;
+  reason: string;
+  details: string | null;
+  chat_id: string | null;
+  post_id: string | null;
+  status: Generated<'pending' | 'resolved' | 'dismissed'>;
+  created_at: CreatedAt;
+  resolved_at: NullableTimestamp;
 }
 
 export interface Database {
@@ -405,9 +557,25 @@ export interface Database {
   post_hashtags: PostHashtagsTable;
   content_purchases: ContentPurchasesTable;
   subscriptions: SubscriptionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_pending_releases: LedgerPendingReleasesTable;
+  idempotency_keys: IdempotencyKeysTable;
   media_folders: MediaFoldersTable;
   media_items: MediaItemsTable;
   media_uploads: MediaUploadsTable;
+  notifications: NotificationsTable;
+  notification_cursors: NotificationCursorsTable;
+  chats: ChatsTable;
+  chat_participants: ChatParticipantsTable;
+  messages: MessagesTable;
+  message_media: MessageMediaTable;
+  message_likes: MessageUserFactTable;
+  message_favorites: MessageUserFactTable;
+  message_reads: MessageUserFactTable;
+  message_hidden: MessageUserFactTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -423,3 +591,7 @@ export type MediaFolderRow = Selectable<MediaFoldersTable>;
 export type MediaUploadRow = Selectable<MediaUploadsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type ChatRow = Selectable<ChatsTable>;
+export type ChatParticipantRow = Selectable<ChatParticipantsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -5,6 +5,9 @@ import * as accounts from './2026-11-22T0910-accounts.ts';
 import * as graph from './2026-11-22T0920-graph.ts';
 import * as media from './2026-11-22T0930-media.ts';
 import * as posts from './2026-11-22T0940-posts.ts';
+import * as ledger from './2026-11-22T1000-ledger.ts';
+import * as chatsNotifications from './2026-11-22T1010-chats-notifications.ts';
+import * as commentsOrder from './2026-11-22T1020-comments-order.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0920-graph': graph,
   '2026-11-22T0930-media': media,
   '2026-11-22T0940-posts': posts,
+  '2026-11-22T1000-ledger': ledger,
+  '2026-11-22T1010-chats-notifications': chatsNotifications,
+  '2026-11-22T1020-comments-order': commentsOrder,
 };

@@ -1,0 +1,146 @@
+import {
+  ErrorCodes,
+  type Chat,
+  type ChatList,
+  type ChatListQuery,
+  type ChatResponse,
+} from '@fanspace/contracts';
+import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
+import { isUuid } from '../media/media.policy.ts';
+import type { Viewer } from '../posts/post-views.ts';
+import { presentChats, presentOneChat } from './chat-views.ts';
+import { chatNotFound, idOr404 } from './chats.policy.ts';
+import { findChatFor, listChatsFor, pairKey, type MemberChat } from './chats.queries.ts';
+import type { ChatsCtx } from './message-views.ts';
+
+/** Opening, listing, reading and hiding 1:1 chats. Messages are messages.service.ts. */
+
+export const blockedError = () =>
+  new ForbiddenError(ErrorCodes.USER_BLOCKED, 'You cannot message this user');
+
+/** The chat if the viewer takes part in it, else 404 (malformed ids too). */
+export async function requireChat(
+  db: DbHandle,
+  viewerId: string,
+  rawChatId: string,
+  lock = false,
+): Promise<MemberChat> {
+  const found = await findChatFor(db, idOr404(rawChatId, chatNotFound), viewerId, lock);
+  if (!found) throw chatNotFound();
+  return found;
+}
+
+/**
+ * POST /chats {recipientId}: the existing 1:1 chat or a new one. Concurrent opens of the same
+ * pair meet on the unique pair key. A recipient who restricted the caller finds the chat among
+ * their requests.
+ */
+export async function openChat(
+  ctx: ChatsCtx,
+  viewer: Viewer,
+  recipientId: string,
+): Promise<{ created: boolean; body: ChatResponse }> {
+  const recipientKey = recipientId.trim().toLowerCase();
+  if (recipientKey === viewer.id)
+    throw new BadRequestError('You cannot message yourself', ErrorCodes.CANNOT_TARGET_SELF, {
+      field: 'recipientId',
+    });
+  return withTransaction(ctx.db, async (tx) => {
+    const recipient = isUuid(recipientKey)
+      ? await tx
+          .selectFrom('users')
+          .select(['id', 'status'])
+          .where('id', '=', recipientKey)
+          .executeTakeFirst()
+      : undefined;
+    if (!recipient || recipient.status === 'deleted' || recipient.status === 'banned')
+      throw new NotFoundError('User not found');
+    if (await blockedEitherWay(tx, viewer.id, recipient.id)) throw blockedError();
+    const inserted = await tx
+      .insertInto('chats')
+      .values({ pair_key: pairKey(viewer.id, recipient.id) })
+      .onConflict((oc) => oc.column('pair_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    const chat =
+      inserted ??
+      (await tx
+        .selectFrom('chats')
+        .selectAll()
+        .where('pair_key', '=', pairKey(viewer.id, recipient.id))
+        .executeTakeFirstOrThrow());
+    if (inserted) {
+      const restricted = await isRestrictedBy(tx, recipient.id, viewer.id);
+      await tx
+        .insertInto('chat_participants')
+        .values([
+          { chat_id: chat.id, user_id: viewer.id },
+          { chat_id: chat.id, user_id: recipient.id, folder: restricted ? 'requests' : 'inbox' },
+        ])
+        .execute();
+    } else {
+      // opening a chat one hid brings it back for oneself only
+      await tx
+        .updateTable('chat_participants')
+        .set({ hidden_at: null })
+        .where('chat_id', '=', chat.id)
+        .where('user_id', '=', viewer.id)
+        .execute();
+    }
+    return {
+      created: inserted !== undefined,
+      body: { chat: await presentOneChat(ctx, viewer, chat, tx) },
+    };
+  });
+}
+
+function decodeCursor(cursor: string) {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(at.getTime()))
+    throw new BadRequestError('Invalid cursor', ErrorCodes.VALIDATION_FAILED, { field: 'before' });
+  return { at, id };
+}
+
+/** GET /chats: the caller's chats that are not hidden, most recent activity first. */
+export async function listChats(
+  ctx: ChatsCtx,
+  viewer: Viewer,
+  query: ChatListQuery,
+): Promise<ChatList> {
+  const rows = await listChatsFor(ctx.db, viewer.id, {
+    folder: query.folder,
+    limit: query.limit + 1,
+    before: query.before ? decodeCursor(query.before) : undefined,
+  });
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    chats: await presentChats(ctx, viewer, page),
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? Buffer.from(`${last.last_activity_at.toISOString()}|${last.id}`).toString('base64url')
+        : null,
+  };
+}
+
+export async function getChat(ctx: ChatsCtx, viewer: Viewer, chatId: string): Promise<Chat> {
+  const { chat } = await requireChat(ctx.db, viewer.id, chatId);
+  return presentOneChat(ctx, viewer, chat);
+}
+
+/** DELETE /chats/{chatId}: hides the chat for the caller; a new message brings it back. */
+export async function hideChat(ctx: ChatsCtx, viewer: Viewer, chatId: string) {
+  const { chat } = await requireChat(ctx.db, viewer.id, chatId);
+  await ctx.db
+    .updateTable('chat_participants')
+    .set({ hidden_at: new Date(), unread_count: 0 })
+    .where('chat_id', '=', chat.id)
+    .where('user_id', '=', viewer.id)
+    .execute();
+  return { ok: true as const, chatId: chat.id };
+}

@@ -1,0 +1,366 @@
+import type { Message } from '@fanspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { actor, block, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
+import { listen, TestSocket } from '../realtime/ws-test-client.ts';
+import { chatOf, messagesOf, openChat, send } from './chats.test-kit.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+async function pair() {
+  const a = await actor(server);
+  const b = await actor(server);
+  const chat = await openChat(server, a, b);
+  return { a, b, chat };
+}
+
+describe('sending', () => {
+  it('sends text with a quote and vault media, presented to both sides', async () => {
+    const { a, b, chat } = await pair();
+    const first = await send(server, b, chat.id, { text: 'hi' });
+    const image = await vaultImage(server, a);
+    const sent = await send(server, a, chat.id, {
+      text: '  hello  ',
+      receiverId: b.user.id,
+      quotedMessage: first.id,
+      selectedMediaItems: [image.id],
+    });
+    expect(sent).toMatchObject({
+      chatId: chat.id,
+      senderId: a.user.id,
+      status: 'sent',
+      isDeleted: false,
+      text: 'hello',
+      read: false,
+      likedBy: [],
+      quotedMessage: { id: first.id, text: 'hi' },
+    });
+    expect(sent.mediaItems.map((m) => m.id)).toEqual([image.id]);
+    const { messages } = await messagesOf(server, b, chat.id);
+    expect(messages.map((m) => m.text)).toEqual(['hi', 'hello']);
+    expect(messages[1]!.mediaItems[0]!.mediaUrl).toContain(`/api/media/${image.id}/content`);
+  });
+
+  it('refuses empty messages, foreign media, a wrong receiver and paid parts', async () => {
+    const { a, b, chat } = await pair();
+    const theirs = await vaultImage(server, b);
+    const cases: Array<[Record<string, unknown>, number, string?]> = [
+      [{ text: '   ' }, 400],
+      [{ text: 'x', selectedMediaItems: [theirs.id] }, 404, 'MEDIA_NOT_FOUND'],
+      [{ text: 'x', imageUrl: 'https://evil.example/x.jpg' }, 400, 'EXTERNAL_MEDIA_URL'],
+      [{ text: 'x', receiverId: a.user.id }, 400],
+      [{ text: 'x', quotedMessage: 'nope' }, 400],
+      [{ text: 'x', tipAmount: 5 }, 400, 'FEATURE_UNAVAILABLE'],
+      [{ text: 'x', lockedContent: { price: 5 } }, 400, 'FEATURE_UNAVAILABLE'],
+      [{ text: 'x', offerDetails: {} }, 400, 'FEATURE_UNAVAILABLE'],
+      [{ text: 'x', contentRequestDetails: {} }, 400, 'FEATURE_UNAVAILABLE'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await call(server, a, 'POST', `/chats/${chat.id}/messages`, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (code) expect(res.body.code).toBe(code);
+    }
+    const paid = await call(server, a, 'POST', `/chats/${chat.id}/messages`, { tipAmount: 5 });
+    expect(paid.body.message).toBe('Paid messages are not available yet');
+    expect((await messagesOf(server, a, chat.id)).messages).toEqual([]);
+  });
+
+  it('blocked users cannot message each other', async () => {
+    const { a, b, chat } = await pair();
+    await block(server, b, a);
+    for (const [from] of [[a], [b]] as const) {
+      const res = await call(server, from, 'POST', `/chats/${chat.id}/messages`, { text: 'x' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('USER_BLOCKED');
+    }
+  });
+
+  it('a banned or deleted account receives nothing new', async () => {
+    const { a, b, chat } = await pair();
+    await send(server, b, chat.id, { text: 'before' });
+    await server.ctx.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('id', '=', b.user.id)
+      .execute();
+    const res = await call(server, a, 'POST', `/chats/${chat.id}/messages`, { text: 'x' });
+    expect(res.status).toBe(403);
+    expect((await messagesOf(server, a, chat.id)).messages.map((m) => m.text)).toEqual(['before']);
+  });
+
+  it('accepts multipart with a file', async () => {
+    const { a, chat } = await pair();
+    const { multipartBody } = await import('../../../test/images.ts');
+    const { jpeg } = await import('../posts/posts.test-kit.ts');
+    const form = await multipartBody({ image: await jpeg() }, { text: 'look' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chat.id}/messages`,
+      headers: { ...a.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const message = (res.json() as { message: Message }).message;
+    expect(message.text).toBe('look');
+    expect(message.imageUrl).toContain('/api/media/');
+  });
+});
+
+describe('paging', () => {
+  it('60 messages: 50 + 10 with the before cursor, oldest first', async () => {
+    const { a, chat } = await pair();
+    for (let i = 0; i < 60; i += 1) await send(server, a, chat.id, { text: `m${i}` });
+    const first = await messagesOf(server, a, chat.id);
+    expect(first.messages).toHaveLength(50);
+    expect(first.hasMore).toBe(true);
+    expect(first.messages[0]!.text).toBe('m10');
+    expect(first.messages[49]!.text).toBe('m59');
+    expect(first.nextCursor).toBe(first.messages[0]!.id);
+    expect(first.prevCursor).toBe(first.messages[49]!.id);
+    const second = await messagesOf(server, a, chat.id, `?before=${first.nextCursor}`);
+    expect(second.messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${i}`),
+    );
+    expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+    expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?limit=101`)).status).toBe(400);
+    expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?before=x`)).status).toBe(400);
+  });
+});
+
+describe('deleting', () => {
+  it("rejects missing ids with 400 'Invalid parameters'", async () => {
+    const { a, chat } = await pair();
+    const m = await send(server, a, chat.id, { text: 'x' });
+    for (const url of [
+      `/chats/${chat.id}/messages/undefined`,
+      `/chats/undefined/messages/${m.id}`,
+      `/chats/null/messages/undefined`,
+    ]) {
+      const res = await call(server, a, 'DELETE', url);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid parameters');
+    }
+  });
+
+  it('is soft, sender-only, emits message_deleted and is never revived', async () => {
+    const { a, b, chat } = await pair();
+    const base = await listen(server.app);
+    const { socket } = await TestSocket.open(`${base}/realtime?token=${b.token}`);
+    try {
+      const keep = await send(server, a, chat.id, { text: 'keep' });
+      const gone = await send(server, a, chat.id, { text: 'secret', quotedMessage: keep.id });
+      expect(
+        (await call(server, b, 'DELETE', `/chats/${chat.id}/messages/${gone.id}`)).status,
+      ).toBe(403);
+      const res = await call(server, a, 'DELETE', `/chats/${chat.id}/messages/${gone.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toMatchObject({
+        id: gone.id,
+        isDeleted: true,
+        status: 'deleted',
+        text: '',
+        quotedMessage: null,
+      });
+      const event = await socket.next('message_deleted');
+      expect(event.data).toEqual({ chatId: chat.id, messageId: gone.id });
+
+      // later actions do not bring it back
+      expect((await call(server, b, 'POST', `/chats/messages/${gone.id}/like`)).status).toBe(400);
+      expect((await call(server, b, 'POST', `/chats/messages/${gone.id}/read`)).status).toBe(200);
+      expect(
+        (await call(server, a, 'DELETE', `/chats/${chat.id}/messages/${gone.id}`)).status,
+      ).toBe(200);
+      const updates = await call(
+        server,
+        b,
+        'GET',
+        `/messages/updates?since=${new Date(0).toISOString()}`,
+      );
+      const views: Message[] = [
+        ...(await messagesOf(server, b, chat.id)).messages,
+        ...(updates.body.messages as Message[]),
+      ].filter((m) => m.id === gone.id);
+      expect(views.length).toBeGreaterThan(0);
+      for (const view of views) expect(view).toMatchObject({ isDeleted: true, text: '' });
+      expect(JSON.stringify(views)).not.toContain('secret');
+
+      // the chat's last message falls back to the latest live one; the unread count drops
+      const chatView = await chatOf(server, b, chat.id);
+      expect(chatView.lastMessage?.id).toBe(keep.id);
+      expect(chatView.unreadCount).toBe(1);
+    } finally {
+      await socket.close();
+    }
+  });
+});
+
+describe('likes, favorites and reads', () => {
+  it('toggles likes and favorites and answers the arrays', async () => {
+    const { a, b, chat } = await pair();
+    const m = await send(server, a, chat.id, { text: 'x' });
+    const like = await call(server, b, 'POST', `/chats/messages/${m.id}/like`);
+    expect(like.body).toEqual({ messageId: m.id, liked: true, likedBy: [b.user.id] });
+    await call(server, a, 'POST', `/chats/messages/${m.id}/like`);
+    const unlike = await call(server, b, 'POST', `/chats/messages/${m.id}/like`);
+    expect(unlike.body).toEqual({ messageId: m.id, liked: false, likedBy: [a.user.id] });
+    const fav = await call(server, b, 'POST', `/chats/messages/${m.id}/favorite`);
+    expect(fav.body).toEqual({ messageId: m.id, isFavorited: true, favoritedBy: [b.user.id] });
+    const [view] = (await messagesOf(server, b, chat.id)).messages;
+    expect(view).toMatchObject({ isFavorited: true, likedBy: [a.user.id] });
+    const unfav = await call(server, b, 'POST', `/chats/messages/${m.id}/favorite`);
+    expect(unfav.body.favoritedBy).toEqual([]);
+  });
+
+  it('keeps unread counts: single read, POST /messages/read and read-all', async () => {
+    const { a, b, chat } = await pair();
+    const sent: Message[] = [];
+    for (const text of ['1', '2', '3', '4']) sent.push(await send(server, a, chat.id, { text }));
+    expect((await chatOf(server, b, chat.id)).unreadCount).toBe(4);
+    const read = await call(server, b, 'POST', `/chats/messages/${sent[0]!.id}/read`);
+    expect(read.body).toEqual({ messageId: sent[0]!.id, read: true, readBy: [b.user.id] });
+    await call(server, b, 'POST', `/chats/messages/${sent[0]!.id}/read`);
+    expect((await chatOf(server, b, chat.id)).unreadCount).toBe(3);
+    const many = await call(server, b, 'POST', '/messages/read', {
+      messageIds: [sent[1]!.id, 'junk'],
+    });
+    expect(many.body).toEqual({ ok: true, messageIds: [sent[1]!.id] });
+    expect((await chatOf(server, b, chat.id)).unreadCount).toBe(2);
+    const all = await call(server, b, 'POST', `/chats/${chat.id}/read-all`);
+    expect(all.body).toMatchObject({ ok: true, unreadCount: 0 });
+    expect(all.body.messageIds.sort()).toEqual([sent[2]!.id, sent[3]!.id].sort());
+    expect((await chatOf(server, b, chat.id)).unreadCount).toBe(0);
+    // the sender sees them read
+    const forA = (await messagesOf(server, a, chat.id)).messages;
+    expect(forA.every((m) => m.read && m.readBy.includes(b.user.id))).toBe(true);
+  });
+
+  it('new and updates since a time', async () => {
+    const { a, b, chat } = await pair();
+    const old = await send(server, a, chat.id, { text: 'old' });
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    const fresh = await send(server, a, chat.id, { text: 'new' });
+    await call(server, b, 'POST', `/chats/messages/${old.id}/like`);
+    const created = await call(server, b, 'GET', `/messages/new?since=${since}`);
+    expect(created.body.messages.map((m: Message) => m.id)).toEqual([fresh.id]);
+    const changed = await call(server, b, 'GET', `/messages/updates?since=${since}`);
+    expect(changed.body.messages.map((m: Message) => m.id).sort()).toEqual(
+      [old.id, fresh.id].sort(),
+    );
+    expect((await call(server, b, 'GET', '/messages/new?since=yesterday')).status).toBe(400);
+  });
+});
+
+describe('concurrency', () => {
+  it('sends, reads, likes and a delete racing in one chat never fail or skew the counts', async () => {
+    const { a, b, chat } = await pair();
+    const target = await send(server, a, chat.id, { text: 'target' });
+    const results = await Promise.all([
+      call(server, a, 'DELETE', `/chats/${chat.id}/messages/${target.id}`),
+      call(server, b, 'POST', `/chats/${chat.id}/read-all`),
+      call(server, b, 'POST', `/chats/messages/${target.id}/read`),
+      ...Array.from({ length: 4 }, (_, i) =>
+        call(server, a, 'POST', `/chats/${chat.id}/messages`, { text: `r${i}` }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        call(server, b, 'POST', `/chats/messages/${target.id}/favorite`),
+      ),
+    ]);
+    for (const res of results) expect(res.status, res.text).toBeLessThan(500);
+    // whatever the order, the count equals the live messages of a that b has not read
+    const unread = await server.ctx.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chat_id', '=', chat.id)
+      .where('sender_id', '=', a.user.id)
+      .where('deleted_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('message_reads as r')
+              .select('r.user_id')
+              .whereRef('r.message_id', '=', 'messages.id')
+              .where('r.user_id', '=', b.user.id),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    expect((await chatOf(server, b, chat.id)).unreadCount).toBe(Number(unread.n));
+  });
+});
+
+describe('reports, notifications and strangers', () => {
+  it('reports a message once as pending', async () => {
+    const { a, b, chat } = await pair();
+    const m = await send(server, a, chat.id, { text: 'rude' });
+    const first = await call(server, b, 'POST', `/chats/messages/${m.id}/report`, {
+      reason: 'spam',
+    });
+    expect(first.status).toBe(201);
+    const again = await call(server, b, 'POST', `/chats/messages/${m.id}/report`, {
+      reason: 'spam',
+    });
+    expect(again.body.reportId).toBe(first.body.reportId);
+    const row = await server.ctx.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', '=', first.body.reportId as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      type: 'message',
+      status: 'pending',
+      reason: 'spam',
+      chat_id: chat.id,
+    });
+    expect(
+      (await call(server, a, 'POST', `/chats/messages/${m.id}/report`, { reason: 'x' })).status,
+    ).toBe(400);
+  });
+
+  it('notifies the recipient once per unread chat', async () => {
+    const { a, b, chat } = await pair();
+    await send(server, a, chat.id, { text: 'one' });
+    await send(server, a, chat.id, { text: 'two' });
+    const list = await call(server, b, 'GET', '/notifications');
+    expect(list.body.notifications).toHaveLength(1);
+    expect(list.body.notifications[0]).toMatchObject({
+      type: 'message',
+      actorId: a.user.id,
+      relatedId: chat.id,
+      relatedType: 'chat',
+    });
+    await call(server, b, 'PUT', '/notifications/mark-all-read');
+    await send(server, a, chat.id, { text: 'three' });
+    expect((await call(server, b, 'GET', '/notifications/unread-count')).body.count).toBe(1);
+  });
+
+  it("another user's message ids are 404 on every message route", async () => {
+    const { a, chat } = await pair();
+    const stranger: Actor = await actor(server);
+    const m = await send(server, a, chat.id, { text: 'x' });
+    for (const path of ['like', 'favorite', 'read'])
+      expect((await call(server, stranger, 'POST', `/chats/messages/${m.id}/${path}`)).status).toBe(
+        404,
+      );
+    expect(
+      (await call(server, stranger, 'POST', `/chats/messages/${m.id}/report`, { reason: 'x' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(server, stranger, 'DELETE', `/chats/${chat.id}/messages/${m.id}`)).status,
+    ).toBe(404);
+    const read = await call(server, stranger, 'POST', '/messages/read', { messageIds: [m.id] });
+    expect(read.body.messageIds).toEqual([]);
+    const since = new Date(0).toISOString();
+    expect(
+      (await call(server, stranger, 'GET', `/messages/new?since=${since}`)).body.messages,
+    ).toEqual([]);
+    expect((await call(server, stranger, 'POST', '/chats/messages/not-a-uuid/like')).status).toBe(
+      404,
+    );
+  });
+});

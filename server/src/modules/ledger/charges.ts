@@ -1,0 +1,154 @@
+import type { AppContext } from '../../platform/context.ts';
+import {
+  assertInTransaction,
+  withTransaction,
+  type Db,
+  type DbHandle,
+} from '../../platform/db/database.ts';
+import { accountId, feePercent, postTransaction } from './ledger.service.ts';
+import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
+
+/**
+ * Fan → creator charges (unlock, tip, subscription, renewal) and the release of held shares.
+ * A charge debits the fan's wallet by the gross, credits the platform fee and holds the
+ * creator's share in creator_pending until `available_at`; the release job then moves it to
+ * creator_available.
+ */
+
+export const RELEASE_JOB = 'ledger.release-pending';
+export type ChargeKind = 'unlock' | 'tip' | 'subscription' | 'renewal';
+export const CHARGE_KINDS: ChargeKind[] = ['unlock', 'tip', 'subscription', 'renewal'];
+
+export interface ChargeInput {
+  kind: ChargeKind;
+  payerId: string;
+  creatorId: string;
+  grossCents: number;
+  /** what was bought: postId, tipType, subscriptionId… (shown in statements) */
+  details?: Record<string, unknown>;
+  idempotencyRef?: string;
+  now?: Date;
+}
+
+export interface Charge {
+  transactionId: string;
+  createdAt: Date;
+  split: Split;
+  availableAt: Date;
+}
+
+type Deps = Pick<AppContext, 'jobs'>;
+
+export async function chargeToCreator(
+  deps: Deps,
+  tx: DbHandle,
+  input: ChargeInput,
+): Promise<Charge> {
+  assertInTransaction(tx);
+  const split = splitFee(input.grossCents, await feePercent(tx));
+  const availableAt = addDays(input.now ?? new Date(), HOLD_DAYS);
+  const [wallet, fees, pending] = await Promise.all([
+    accountId(tx, 'user_wallet', input.payerId),
+    accountId(tx, 'platform_fees', null),
+    accountId(tx, 'creator_pending', input.creatorId),
+  ]);
+  const posted = await postTransaction(tx, {
+    kind: input.kind,
+    entries: [
+      { accountId: wallet, amountCents: -split.grossCents },
+      { accountId: fees, amountCents: split.feeCents },
+      { accountId: pending, amountCents: split.shareCents },
+    ],
+    metadata: {
+      ...input.details,
+      payerId: input.payerId,
+      creatorId: input.creatorId,
+      grossCents: split.grossCents,
+      feeCents: split.feeCents,
+      shareCents: split.shareCents,
+      feePercent: split.feePercent,
+      availableAt: availableAt.toISOString(),
+    },
+    ...(input.idempotencyRef ? { idempotencyRef: input.idempotencyRef } : {}),
+  });
+  if (split.shareCents > 0) {
+    await tx
+      .insertInto('ledger_pending_releases')
+      .values({
+        transaction_id: posted.id,
+        creator_id: input.creatorId,
+        amount_cents: split.shareCents,
+        available_at: availableAt,
+      })
+      .execute();
+    await scheduleRelease(deps, tx, availableAt);
+  }
+  return { transactionId: posted.id, createdAt: posted.createdAt, split, availableAt };
+}
+
+/** One release job per hour of due dates: many charges share a job (dedupe key). */
+export async function scheduleRelease(deps: Deps, tx: DbHandle, availableAt: Date) {
+  const hour = new Date(Math.ceil(availableAt.getTime() / 3_600_000) * 3_600_000);
+  await deps.jobs.enqueue(
+    tx,
+    RELEASE_JOB,
+    {},
+    {
+      runAt: hour,
+      dedupeKey: `${RELEASE_JOB}:${hour.toISOString()}`,
+    },
+  );
+}
+
+/**
+ * Moves every share due at `now` from pending to available: one ledger transaction per
+ * creator and batch. Rows are claimed with SKIP LOCKED, so concurrent runs never release a
+ * share twice; the `released_transaction_id` mark is written in the same transaction.
+ */
+export async function releaseDuePending(db: Db, now = new Date(), batch = 500): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const count = await withTransaction(db, async (tx) => {
+      const due = await tx
+        .selectFrom('ledger_pending_releases')
+        .select(['id', 'creator_id', 'amount_cents'])
+        .where('released_transaction_id', 'is', null)
+        .where('available_at', '<=', now)
+        .orderBy('available_at')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const byCreator = new Map<string, typeof due>();
+      for (const row of due)
+        byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), row]);
+      for (const [creatorId, rows] of [...byCreator].sort(([a], [b]) => a.localeCompare(b))) {
+        const total = rows.reduce((sum, r) => sum + r.amount_cents, 0);
+        const [pending, available] = await Promise.all([
+          accountId(tx, 'creator_pending', creatorId),
+          accountId(tx, 'creator_available', creatorId),
+        ]);
+        const posted = await postTransaction(tx, {
+          kind: 'release',
+          entries: [
+            { accountId: pending, amountCents: -total },
+            { accountId: available, amountCents: total },
+          ],
+          metadata: { creatorId, releaseCount: rows.length, amountCents: total },
+        });
+        await tx
+          .updateTable('ledger_pending_releases')
+          .set({ released_transaction_id: posted.id })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      }
+      return due.length;
+    });
+    released += count;
+    if (count < batch) return released;
+  }
+}

@@ -1,0 +1,126 @@
+import type { LedgerVerifyReport } from '@fanspace/contracts';
+import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+
+/**
+ * Every ledger invariant as one SQL check each, reporting the offending rows (at most 50 per
+ * check). Used by GET /ledger/verify (admin) and by the property tests after each step.
+ */
+
+const LIMIT = 50;
+
+interface Check {
+  name: string;
+  description: string;
+  run: (db: DbHandle) => Promise<Array<Record<string, unknown>>>;
+}
+
+const rows = async (db: DbHandle, query: ReturnType<typeof sql>) =>
+  (await query.execute(db)).rows as Array<Record<string, unknown>>;
+
+const CHECKS: Check[] = [
+  {
+    name: 'transactions_balanced',
+    description: 'Every transaction has at least two entries and its entries sum to zero',
+    run: (db) =>
+      rows(
+        db,
+        sql`select t.id as "transactionId", coalesce(sum(e.amount_cents), 0)::bigint as "sumCents",
+              count(e.id)::int as entries
+            from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+            group by t.id
+            having coalesce(sum(e.amount_cents), 0) <> 0 or count(e.id) < 2
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'balances_match_entries',
+    description: 'Every stored account balance equals the sum of its entries',
+    run: (db) =>
+      rows(
+        db,
+        sql`select a.id as "accountId", a.kind, a.balance_cents as "storedCents",
+              coalesce(s.total, 0)::bigint as "entriesCents"
+            from ledger_accounts a
+            left join (select account_id, sum(amount_cents) as total from ledger_entries
+                       group by account_id) s on s.account_id = a.id
+            where a.balance_cents <> coalesce(s.total, 0)
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'no_negative_balances',
+    description: 'No wallet or creator balance is negative',
+    run: (db) =>
+      rows(
+        db,
+        sql`select id as "accountId", kind, balance_cents as "balanceCents" from ledger_accounts
+            where not allow_negative and balance_cents < 0 limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'fee_split_exact',
+    description: 'For every charge, gross = platform fee + creator share, and the entries agree',
+    run: (db) =>
+      rows(
+        db,
+        sql`select t.id as "transactionId", t.metadata->>'grossCents' as gross,
+              t.metadata->>'feeCents' as fee, t.metadata->>'shareCents' as share
+            from ledger_transactions t
+            where t.kind in ('unlock', 'tip', 'subscription', 'renewal')
+              and ((t.metadata->>'grossCents')::bigint <>
+                     (t.metadata->>'feeCents')::bigint + (t.metadata->>'shareCents')::bigint
+                or (t.metadata->>'grossCents')::bigint <> (
+                     select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+                     where e.transaction_id = t.id and e.amount_cents > 0))
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'pending_matches_holds',
+    description: "Each creator's pending balance equals their unreleased held shares",
+    run: (db) =>
+      rows(
+        db,
+        sql`select a.owner_id as "creatorId", a.balance_cents as "pendingCents",
+              coalesce(h.total, 0)::bigint as "heldCents"
+            from ledger_accounts a
+            left join (select creator_id, sum(amount_cents) as total from ledger_pending_releases
+                       where released_transaction_id is null group by creator_id) h
+              on h.creator_id = a.owner_id
+            where a.kind = 'creator_pending' and a.balance_cents <> coalesce(h.total, 0)
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'purchases_charged_once',
+    description: 'Every paid unlock points at exactly one unlock transaction',
+    run: (db) =>
+      rows(
+        db,
+        sql`select p.id as "purchaseId", p.ledger_transaction_id as "transactionId"
+            from content_purchases p
+            left join ledger_transactions t on t.id = p.ledger_transaction_id
+            where p.ledger_transaction_id is not null and (t.id is null or t.kind <> 'unlock')
+            limit ${LIMIT}`,
+      ),
+  },
+];
+
+export async function verifyLedger(db: DbHandle): Promise<LedgerVerifyReport> {
+  const invariants = [];
+  for (const check of CHECKS) {
+    const failures = await check.run(db);
+    invariants.push({
+      name: check.name,
+      description: check.description,
+      ok: failures.length === 0,
+      failures,
+    });
+  }
+  return {
+    ok: invariants.every((i) => i.ok),
+    checkedAt: new Date().toISOString(),
+    invariants,
+  };
+}

@@ -1,0 +1,82 @@
+import type { NotificationType } from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db, DbHandle } from '../../platform/db/database.ts';
+import type { NotificationRow } from '../../platform/db/schema.ts';
+import { publishAfterCommit } from '../../platform/realtime/publish.ts';
+import { blockedEitherWay } from '../graph/graph.relations.ts';
+import { insertNotification, unreadExists } from './notifications.queries.ts';
+
+/**
+ * notify(db, …): the one way any module creates a notification, inside its own transaction.
+ * Callers (follow, like, comment, chats, and later payments and admin) only hold a db handle,
+ * so the realtime publisher is looked up from the handle: a transaction shares its Kysely
+ * instance's dialect adapter with the root handle, which makes that adapter a stable key for
+ * "which app's bus", even with several apps in one process (tests, benchmarks).
+ */
+
+type Delivery = Pick<AppContext, 'bus' | 'log'>;
+const deliveries = new WeakMap<object, Delivery>();
+
+/** Called once by the notifications routes: notifications on `ctx.db` publish on `ctx.bus`. */
+export function bindNotificationDelivery(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>) {
+  deliveries.set(adapterOf(ctx.db), ctx);
+}
+
+function adapterOf(db: DbHandle | Db): object {
+  return db.getExecutor().adapter;
+}
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  /** null or omitted: the system actor */
+  actorId?: string | null;
+  relatedId?: string | null;
+  relatedType?: string | null;
+  data?: Record<string, unknown>;
+  /** skip when an unread notification of the same type about the same relatedId exists */
+  coalesce?: boolean;
+}
+
+/** Preferences: `users.preferences.notifications.<type> === false` turns a type off. */
+function typeDisabled(preferences: Record<string, unknown> | null, type: NotificationType) {
+  const settings = preferences?.notifications;
+  if (typeof settings !== 'object' || settings === null) return false;
+  return (settings as Record<string, unknown>)[type] === false;
+}
+
+/**
+ * Records a notification for `userId` unless it is about the user's own action, the user
+ * turned the type off, the two users blocked each other, or (coalesce) an unread one about the
+ * same thing exists. Publishes `notification` to the user's sockets after commit. Returns the
+ * row, or null when skipped.
+ */
+export async function notify(db: DbHandle, input: NotifyInput): Promise<NotificationRow | null> {
+  const actorId = input.actorId ?? null;
+  if (actorId === input.userId) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['preferences', 'status'])
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!user || user.status === 'deleted' || typeDisabled(user.preferences, input.type)) return null;
+  if (actorId && (await blockedEitherWay(db, input.userId, actorId))) return null;
+  const relatedId = input.relatedId ?? null;
+  if (input.coalesce && relatedId && (await unreadExists(db, input.userId, input.type, relatedId)))
+    return null;
+  const row = await insertNotification(db, {
+    userId: input.userId,
+    type: input.type,
+    actorId,
+    relatedId,
+    relatedType: input.relatedType ?? null,
+    data: input.data ?? {},
+  });
+  const delivery = deliveries.get(adapterOf(db));
+  if (delivery)
+    publishAfterCommit(delivery, db, { userIds: [input.userId] }, 'notification', {
+      notificationId: row.id,
+      type: row.type,
+    });
+  return row;
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { actor, type Actor } from '../posts/posts.test-kit.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { fund, paidPost, pay } from './payments.test-kit.ts';
+
+/**
+ * Races on PostgreSQL (real parallel connections). PGlite serialises every transaction, so
+ * there the same scenarios run smaller: they still check the outcome, not the locking.
+ */
+const onPg = inject('testDb').kind === 'pg';
+const N = onPg ? 50 : 12;
+
+let server: TestServer;
+let creator: Actor;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  creator = await actor(server, 'creator');
+});
+afterAll(async () => {
+  expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
+  await server.close();
+});
+
+describe(`concurrent money requests (${N} at once)`, () => {
+  it('charges a post once however many unlocks race', async () => {
+    const fan = await actor(server);
+    await fund(server, fan, 100);
+    const post = await paidPost(server, creator, 700);
+    const results = await Promise.all(
+      Array.from({ length: N }, () => pay(server, fan, 'POST', `/posts/${post.id}/unlock`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(N - 1);
+    const charges = await server.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'unlock')
+      .where((eb) => eb(eb.ref('metadata', '->>').key('postId'), '=', post.id))
+      .execute();
+    expect(charges).toHaveLength(1);
+    const purchases = await server.ctx.db
+      .selectFrom('content_purchases')
+      .select('id')
+      .where('post_id', '=', post.id)
+      .execute();
+    expect(purchases).toHaveLength(1);
+    expect((await pay(server, fan, 'GET', '/wallet/balance')).body.balanceCents).toBe(10_000 - 700);
+  });
+
+  it('lets exactly two tips of half the wallet through, the rest 402', async () => {
+    const fan = await actor(server);
+    await fund(server, fan, 100);
+    const results = await Promise.all(
+      Array.from({ length: N }, () =>
+        pay(server, fan, 'POST', '/tips', {
+          recipientUserId: creator.user.id,
+          amount: 50,
+          tipType: 'profile',
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(N - 2);
+    expect(statuses.every((s) => s < 500)).toBe(true);
+    expect((await pay(server, fan, 'GET', '/wallet/balance')).body.balanceCents).toBe(0);
+  });
+
+  it('replays concurrent duplicates of one key as one charge', async () => {
+    const fan = await actor(server);
+    const results = await Promise.all(
+      Array.from({ length: Math.min(N, 20) }, () =>
+        pay(server, fan, 'POST', '/wallet/add-funds', { amount: 5 }, 'dup-key'),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+    expect((await pay(server, fan, 'GET', '/wallet/balance')).body.balanceCents).toBe(500);
+  });
+});

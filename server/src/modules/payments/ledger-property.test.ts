@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { actor, type Actor } from '../posts/posts.test-kit.ts';
+import { releaseDuePending } from '../ledger/charges.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { paidPost } from './payments.test-kit.ts';
+import { testProvider } from './provider.ts';
+import { renewDueSubscriptions, subscribe } from './subscriptions.service.ts';
+import { sendTip } from './tips.service.ts';
+import { unlockPost } from './unlock.service.ts';
+import { addFunds } from './wallet.service.ts';
+
+/**
+ * Random sequences of money operations through the services; after every step each ledger
+ * invariant (balanced transactions, balances = entries, no negative wallet, gross = fee +
+ * share) must hold. Refusals (402, 409, 400) are fine; anything else fails the run.
+ */
+
+let server: TestServer;
+let fans: Actor[];
+let creators: Actor[];
+let posts: Array<{ id: string }>;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  fans = await Promise.all([actor(server), actor(server), actor(server)]);
+  creators = await Promise.all([
+    actor(server, 'creator', { subscription_price_cents: 499 }),
+    actor(server, 'creator', { subscription_price_cents: 1337 }),
+  ]);
+  posts = [];
+  for (const c of creators)
+    for (const price of [300, 777]) posts.push(await paidPost(server, c, price));
+});
+afterAll(() => server.close());
+
+type Step =
+  | { op: 'fund'; fan: number; cents: number }
+  | { op: 'tip'; fan: number; creator: number; cents: number }
+  | { op: 'unlock'; fan: number; post: number }
+  | { op: 'subscribe'; fan: number; creator: number }
+  | { op: 'renew'; days: number }
+  | { op: 'release'; days: number };
+
+const fan = fc.nat(2);
+const creator = fc.nat(1);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ op: fc.constant('fund' as const), fan, cents: fc.integer({ min: 100, max: 5000 }) }),
+  fc.record({
+    op: fc.constant('tip' as const),
+    fan,
+    creator,
+    cents: fc.integer({ min: 100, max: 3000 }),
+  }),
+  fc.record({ op: fc.constant('unlock' as const), fan, post: fc.nat(3) }),
+  fc.record({ op: fc.constant('subscribe' as const), fan, creator }),
+  fc.record({ op: fc.constant('renew' as const), days: fc.integer({ min: 0, max: 90 }) }),
+  fc.record({ op: fc.constant('release' as const), days: fc.integer({ min: 0, max: 30 }) }),
+);
+
+async function run(s: Step) {
+  const { ctx } = server;
+  const now = Date.now();
+  try {
+    switch (s.op) {
+      case 'fund':
+        return await withTransaction(ctx.db, (tx) =>
+          addFunds(tx, testProvider, fans[s.fan]!.user.id, s.cents, `p-${Math.random()}`),
+        );
+      case 'tip':
+        return await withTransaction(ctx.db, (tx) =>
+          sendTip(ctx, tx, fans[s.fan]!.user.id, {
+            recipientUserId: creators[s.creator]!.user.id,
+            amount: s.cents / 100,
+            tipType: 'post',
+          }),
+        );
+      case 'unlock':
+        return await withTransaction(ctx.db, (tx) =>
+          unlockPost(ctx, tx, fans[s.fan]!.user.id, posts[s.post]!.id),
+        );
+      case 'subscribe':
+        return await withTransaction(ctx.db, (tx) =>
+          subscribe(ctx, tx, fans[s.fan]!.user.id, creators[s.creator]!.user.id),
+        );
+      case 'renew':
+        return await renewDueSubscriptions(ctx, new Date(now + s.days * DAY));
+      case 'release':
+        return await releaseDuePending(ctx.db, new Date(now + s.days * DAY));
+    }
+  } catch (error) {
+    if (error instanceof AppError && [400, 402, 409].includes(error.statusCode)) return;
+    throw error;
+  }
+}
+
+describe('ledger invariants under random operations', () => {
+  it('hold after every step', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+        for (const s of steps) {
+          await run(s);
+          const report = await verifyLedger(server.ctx.db);
+          if (!report.ok)
+            throw new Error(
+              `after ${JSON.stringify(s)}: ${JSON.stringify(report.invariants.filter((i) => !i.ok))}`,
+            );
+        }
+      }),
+      { numRuns: 15 },
+    );
+    const charges = await server.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('metadata')
+      .where('kind', 'in', ['unlock', 'tip', 'subscription', 'renewal'])
+      .execute();
+    for (const { metadata: m } of charges)
+      expect(Number(m.grossCents)).toBe(Number(m.feeCents) + Number(m.shareCents));
+  });
+});

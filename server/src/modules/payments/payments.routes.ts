@@ -1,0 +1,224 @@
+import {
+  AddFundsBody,
+  AddTestFundsBody,
+  CreatorIdParams,
+  CURRENCY,
+  EarningsOverview,
+  ErrorCodes,
+  LedgerVerifyReport,
+  MONEY_LIMITS,
+  PersonalizedPrice,
+  PostIdParams,
+  routeErrors,
+  TipBody,
+  TipResponse,
+  TransactionsPage,
+  TransactionsQuery,
+  UnlockResponse,
+  WalletBalance,
+  WalletTopUp,
+} from '@fanspace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../platform/http/app.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { currentUser } from '../graph/route-helpers.ts';
+import { idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { amountToCents, units } from '../ledger/money.ts';
+import { payer } from './payer.ts';
+import { MoneyLimits } from './payments.limits.ts';
+import { paymentProvider } from './provider.ts';
+import { earningsOverview, myTransactions } from './statements.service.ts';
+import { payableCreator, sendTip } from './tips.service.ts';
+import { unlockPost } from './unlock.service.ts';
+import { addFunds, walletBalance } from './wallet.service.ts';
+
+const tags = ['payments'];
+const E = ErrorCodes;
+/** The codes every money POST can answer besides its own. */
+const moneyErrors = {
+  400: routeErrors(E.VALIDATION_FAILED, E.IDEMPOTENCY_KEY_REQUIRED),
+  401: routeErrors(E.UNAUTHENTICATED),
+  402: routeErrors(E.INSUFFICIENT_FUNDS),
+  422: routeErrors(E.IDEMPOTENCY_KEY_REUSED),
+};
+
+/** Wallet, unlocks, tips, earnings, pricing and the ledger check (subscriptions in their file). */
+export async function paymentsRoutes(app: App) {
+  const { ctx } = app;
+
+  const topUp = async (request: FastifyRequest, reply: FastifyReply, amount: number) => {
+    const user = payer(request);
+    const cents = amountToCents('amount', amount, MONEY_LIMITS.topUp.min, MONEY_LIMITS.topUp.max);
+    const key = idempotencyKeyOf(request);
+    return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
+      status: 200,
+      body: await addFunds(tx, paymentProvider(), user.id, cents, key),
+    }));
+  };
+
+  app.post(
+    '/stripe/add-test-funds',
+    {
+      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      schema: {
+        tags,
+        summary: 'Test provider: credit the wallet (amount 1.00–1000.00, default 10)',
+        body: AddTestFundsBody,
+        response: { 200: WalletTopUp, ...moneyErrors },
+      },
+    },
+    async (request, reply) =>
+      topUp(request, reply, request.body?.amount ?? MONEY_LIMITS.defaultTestFunds),
+  );
+
+  app.post(
+    '/wallet/add-funds',
+    {
+      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      schema: {
+        tags,
+        summary: 'Add funds to the wallet through the configured payment provider',
+        body: AddFundsBody,
+        response: { 200: WalletTopUp, ...moneyErrors },
+      },
+    },
+    async (request, reply) => topUp(request, reply, request.body.amount),
+  );
+
+  app.get(
+    '/wallet/balance',
+    {
+      config: { auth: 'user', rateLimit: MoneyLimits.read },
+      schema: { tags, summary: "The caller's wallet balance", response: { 200: WalletBalance } },
+    },
+    async (request) => walletBalance(ctx.db, currentUser(request).id),
+  );
+
+  app.post(
+    '/posts/:id/unlock',
+    {
+      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      schema: {
+        tags,
+        summary: "Buy a paid post once: charges its price to the caller's wallet",
+        params: PostIdParams,
+        response: {
+          200: UnlockResponse,
+          ...moneyErrors,
+          400: routeErrors(
+            E.VALIDATION_FAILED,
+            E.IDEMPOTENCY_KEY_REQUIRED,
+            E.NOT_FOR_SALE,
+            E.CANNOT_TARGET_SELF,
+          ),
+          404: routeErrors(E.NOT_FOUND),
+          409: routeErrors(E.ALREADY_UNLOCKED),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = payer(request);
+      return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
+        status: 200,
+        body: await unlockPost(ctx, tx, user.id, request.params.id),
+      }));
+    },
+  );
+
+  app.post(
+    '/tips',
+    {
+      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      schema: {
+        tags,
+        summary: 'Tip a creator (1.00–200.00) for a post, profile, chat or wishlist item',
+        body: TipBody,
+        response: {
+          201: TipResponse,
+          ...moneyErrors,
+          400: routeErrors(
+            E.VALIDATION_FAILED,
+            E.IDEMPOTENCY_KEY_REQUIRED,
+            E.CANNOT_TARGET_SELF,
+            E.RECIPIENT_NOT_CREATOR,
+          ),
+          404: routeErrors(E.NOT_FOUND),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = payer(request);
+      return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
+        status: 201,
+        body: await sendTip(ctx, tx, user.id, request.body),
+      }));
+    },
+  );
+
+  app.get(
+    '/users/me/transactions',
+    {
+      config: { auth: 'user', rateLimit: MoneyLimits.read },
+      schema: {
+        tags,
+        summary: "The caller's money history, each line explaining where every cent went",
+        querystring: TransactionsQuery,
+        response: { 200: TransactionsPage },
+      },
+    },
+    async (request) =>
+      myTransactions(ctx.db, currentUser(request).id, request.query.page, request.query.limit),
+  );
+
+  app.get(
+    '/earnings/overview',
+    {
+      config: { auth: 'creator', rateLimit: MoneyLimits.read },
+      schema: {
+        tags,
+        summary:
+          'Creator earnings: gross → fee → net (30 days), pending with next release, available, lifetime',
+        response: { 200: EarningsOverview },
+      },
+    },
+    async (request) => earningsOverview(ctx.db, currentUser(request).id),
+  );
+
+  app.get(
+    '/pricing/personalized/:creatorId',
+    {
+      config: { auth: 'user', rateLimit: MoneyLimits.read },
+      schema: {
+        tags,
+        summary: "The caller's subscription price for a creator (no discounts yet)",
+        params: CreatorIdParams,
+        response: { 200: PersonalizedPrice, 404: routeErrors(E.NOT_FOUND) },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const { creatorId } = request.params;
+      if (creatorId === viewer.id) throw new NotFoundError('User not found');
+      const creator = await payableCreator(ctx.db, viewer.id, creatorId);
+      const cents = creator.subscription_price_cents;
+      return { price: units(cents), priceCents: cents, currency: CURRENCY, discount: null };
+    },
+  );
+
+  app.get(
+    '/ledger/verify',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Admin: run every ledger invariant and report each',
+        response: {
+          200: LedgerVerifyReport,
+          403: routeErrors(E.ADMIN_REQUIRED, E.ADMIN_2FA_REQUIRED),
+        },
+      },
+    },
+    async () => verifyLedger(ctx.db),
+  );
+}

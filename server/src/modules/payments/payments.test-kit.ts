@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { TestServer } from '../../../test/harness.ts';
+import type { Actor } from '../posts/posts.test-kit.ts';
+
+/** Helpers of the payments tests (not a test file itself). */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An API call; money POSTs get a fresh Idempotency-Key unless `key` is given (null: none). */
+export async function pay(
+  server: TestServer,
+  who: Actor | null,
+  method: Method,
+  url: string,
+  payload?: Record<string, unknown>,
+  key: string | null = randomUUID(),
+) {
+  const headers: Record<string, string> = { ...(who?.headers ?? {}) };
+  if (key !== null && method === 'POST') headers['idempotency-key'] = key;
+  const res = await server.app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json(), text: res.body };
+}
+
+export async function fund(server: TestServer, who: Actor, amount: number) {
+  const res = await pay(server, who, 'POST', '/wallet/add-funds', { amount });
+  if (res.status !== 200) throw new Error(`funding failed: ${res.text}`);
+  return res.body;
+}
+
+export async function paidPost(server: TestServer, creator: Actor, priceCents = 500) {
+  return server.ctx.db
+    .insertInto('posts')
+    .values({
+      user_id: creator.user.id,
+      caption: 'paid',
+      access_level: 'paid',
+      price_cents: priceCents,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,320 @@
+import { ErrorCodes, type SubscribeResponse, type Subscription } from '@fanspace/contracts';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  assertInTransaction,
+  withTransaction,
+  type Db,
+  type DbHandle,
+  type Tx,
+} from '../../platform/db/database.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { chargeToCreator } from '../ledger/charges.ts';
+import { lockWallet } from '../ledger/ledger.service.ts';
+import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
+import { presentSubscription, type SubscriptionRow } from './present.ts';
+import { payableCreator } from './tips.service.ts';
+
+/**
+ * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
+ * keeps access to the end of the paid period (canceled_at set, status 'active' until then);
+ * the renewal job charges once per period and expires what it cannot charge.
+ */
+
+type Deps = Pick<AppContext, 'jobs'>;
+
+export const RENEW_JOB = 'subscriptions.renew';
+
+/** One renewal run per hour of period ends (dedupe key), right after the period ends. */
+async function scheduleRenewal(deps: Deps, tx: DbHandle, periodEnd: Date) {
+  const hour = new Date(Math.ceil(periodEnd.getTime() / 3_600_000) * 3_600_000);
+  await deps.jobs.enqueue(
+    tx,
+    RENEW_JOB,
+    {},
+    {
+      runAt: hour,
+      dedupeKey: `${RENEW_JOB}:${hour.toISOString()}`,
+    },
+  );
+}
+
+/** users.subscriber_count follows live subscriptions (a canceled one counts until it ends). */
+async function bumpSubscriberCount(db: DbHandle, creatorIds: string[], delta: 1 | -1) {
+  for (const id of creatorIds)
+    await db
+      .updateTable('users')
+      .set({ subscriber_count: sql`greatest(subscriber_count + ${delta}, 0)` })
+      .where('id', '=', id)
+      .execute();
+}
+
+const subscriptionNotFound = () =>
+  new NotFoundError('Subscription not found', ErrorCodes.SUBSCRIPTION_NOT_FOUND);
+
+async function priceOf(db: DbHandle, creatorId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('subscription_price_cents')
+    .where('id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  return row.subscription_price_cents;
+}
+
+export async function subscribe(
+  deps: Deps,
+  tx: Tx,
+  fanId: string,
+  creatorId: string,
+  now = new Date(),
+): Promise<SubscribeResponse> {
+  assertInTransaction(tx);
+  const creator = await payableCreator(tx, fanId, creatorId);
+  const priceCents = creator.subscription_price_cents;
+  if (priceCents <= 0)
+    throw new BadRequestError(
+      'This creator is free to follow; there is nothing to subscribe to',
+      ErrorCodes.SUBSCRIPTION_FREE,
+    );
+  // one money operation per fan at a time: two subscribes cannot both see "no subscription"
+  await lockWallet(tx, fanId);
+  const existing = await tx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('subscriber_id', '=', fanId)
+    .where('creator_id', '=', creatorId)
+    .forUpdate()
+    .executeTakeFirst();
+  const live = existing && existing.status === 'active' && existing.current_period_end > now;
+  if (live && !existing.canceled_at)
+    throw new ConflictError(ErrorCodes.ALREADY_SUBSCRIBED, 'You are already subscribed');
+  if (live) {
+    // resubscribing inside a paid period resumes it: nothing to charge until it ends
+    const resumed = await tx
+      .updateTable('subscriptions')
+      .set({ canceled_at: null, is_recurring: true })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return {
+      subscription: presentSubscription(resumed, priceCents),
+      charged: false,
+      transactionId: null,
+    };
+  }
+
+  const periodEnd = addDays(now, SUBSCRIPTION_PERIOD_DAYS);
+  const row = await tx
+    .insertInto('subscriptions')
+    .values({
+      subscriber_id: fanId,
+      creator_id: creatorId,
+      status: 'active',
+      current_period_end: periodEnd,
+      is_recurring: true,
+    })
+    .onConflict((oc) =>
+      oc.columns(['subscriber_id', 'creator_id']).doUpdateSet({
+        status: 'active',
+        current_period_end: periodEnd,
+        is_recurring: true,
+        canceled_at: null,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const charge = await chargeToCreator(deps, tx, {
+    kind: 'subscription',
+    payerId: fanId,
+    creatorId,
+    grossCents: priceCents,
+    details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
+    now,
+  });
+  await scheduleRenewal(deps, tx, periodEnd);
+  // an active row whose period ran out was never expired by the job, so it still counts
+  if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
+  return {
+    subscription: presentSubscription(row, priceCents),
+    charged: true,
+    transactionId: charge.transactionId,
+  };
+}
+
+async function ownSubscription(tx: Tx, fanId: string, id: string): Promise<SubscriptionRow> {
+  const row = await tx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('subscriber_id', '=', fanId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw subscriptionNotFound();
+  return row;
+}
+
+/** Cancel: no refund, no renewal, access until the period end. Idempotent. */
+export async function cancelSubscription(db: Db, fanId: string, id: string): Promise<Subscription> {
+  return withTransaction(db, async (tx) => {
+    const row = await ownSubscription(tx, fanId, id);
+    const updated =
+      row.status === 'active' && !row.canceled_at
+        ? await tx
+            .updateTable('subscriptions')
+            .set({ canceled_at: new Date(), is_recurring: false })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : row;
+    return presentSubscription(updated, await priceOf(tx, row.creator_id));
+  });
+}
+
+export async function setRecurring(
+  db: Db,
+  fanId: string,
+  id: string,
+  isRecurring: boolean,
+): Promise<Subscription> {
+  return withTransaction(db, async (tx) => {
+    const row = await ownSubscription(tx, fanId, id);
+    if (row.status !== 'active')
+      throw new BadRequestError(
+        'This subscription has ended; subscribe again',
+        ErrorCodes.VALIDATION_FAILED,
+      );
+    // turning renewal back on undoes a cancel; turning it off is not a cancel
+    const updated = await tx
+      .updateTable('subscriptions')
+      .set({ is_recurring: isRecurring, ...(isRecurring ? { canceled_at: null } : {}) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentSubscription(updated, await priceOf(tx, row.creator_id));
+  });
+}
+
+/** Active subscriptions, including canceled ones still inside their paid period. */
+export async function mySubscriptions(db: DbHandle, fanId: string, now = new Date()) {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .innerJoin('users', 'users.id', 'subscriptions.creator_id')
+    .selectAll('subscriptions')
+    .select([
+      'users.username',
+      'users.display_name',
+      'users.avatar_url',
+      'users.subscription_price_cents',
+    ])
+    .where('subscriptions.subscriber_id', '=', fanId)
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.current_period_end', '>', now)
+    .orderBy('subscriptions.current_period_end')
+    .execute();
+  return {
+    subscriptions: rows.map((r) =>
+      presentSubscription(r, r.subscription_price_cents, {
+        id: r.creator_id,
+        username: r.username,
+        display_name: r.display_name,
+        avatar_url: r.avatar_url,
+      }),
+    ),
+  };
+}
+
+/**
+ * Renews every due recurring subscription, one transaction each. The row is locked and
+ * re-checked, and the charge carries `renewal:<id>:<period end>` as its unique ledger ref,
+ * so two runs (or two workers) charge a period at most once. A renewal that cannot be paid
+ * expires the subscription.
+ */
+export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new Date()) {
+  const due = await deps.db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('is_recurring', '=', true)
+    .where('current_period_end', '<=', now)
+    .limit(500)
+    .execute();
+  let renewed = 0;
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      const ok = await withTransaction(deps.db, (tx) => renewOne(deps, tx, id, now));
+      if (ok) renewed += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // insufficient funds or a creator who is gone or free now: the period simply ends
+      await withTransaction(deps.db, async (tx) => {
+        const ended = await tx
+          .updateTable('subscriptions')
+          .set({ status: 'expired', is_recurring: false })
+          .where('id', '=', id)
+          .where('status', '=', 'active')
+          .where('current_period_end', '<=', now)
+          .returning('creator_id')
+          .execute();
+        await bumpSubscriberCount(
+          tx,
+          ended.map((r) => r.creator_id),
+          -1,
+        );
+        expired += ended.length;
+      });
+      // TODO(notifications issue): tell the fan the renewal failed (a notification job here)
+    }
+  }
+  // non-recurring periods that ran out are over too
+  const lapsed = await withTransaction(deps.db, async (tx) => {
+    const rows = await tx
+      .updateTable('subscriptions')
+      .set({ status: 'expired' })
+      .where('status', '=', 'active')
+      .where('is_recurring', '=', false)
+      .where('current_period_end', '<=', now)
+      .returning('creator_id')
+      .execute();
+    await bumpSubscriberCount(
+      tx,
+      rows.map((r) => r.creator_id),
+      -1,
+    );
+    return rows.length;
+  });
+  return { renewed, expired: expired + lapsed };
+}
+
+async function renewOne(deps: Deps, tx: Tx, id: string, now: Date): Promise<boolean> {
+  const row = await tx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.status !== 'active' || !row.is_recurring || row.current_period_end > now)
+    return false;
+  const creator = await payableCreator(tx, row.subscriber_id, row.creator_id);
+  if (creator.subscription_price_cents <= 0)
+    throw new BadRequestError('Free creators have no renewals', ErrorCodes.SUBSCRIPTION_FREE);
+  const next = addDays(row.current_period_end, SUBSCRIPTION_PERIOD_DAYS);
+  // a long-lapsed period restarts from now rather than back-charging missed months
+  const periodEnd = next > now ? next : addDays(now, SUBSCRIPTION_PERIOD_DAYS);
+  await chargeToCreator(deps, tx, {
+    kind: 'renewal',
+    payerId: row.subscriber_id,
+    creatorId: row.creator_id,
+    grossCents: creator.subscription_price_cents,
+    details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
+    idempotencyRef: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
+    now,
+  });
+  await tx
+    .updateTable('subscriptions')
+    .set({ current_period_end: periodEnd })
+    .where('id', '=', row.id)
+    .execute();
+  await scheduleRenewal(deps, tx, periodEnd);
+  return true;
+}
