@@ -1,6 +1,11 @@
-import { ErrorCodes, SendMessageBody, UPLOAD_MAX_BYTES } from '@fanspace/contracts';
+import { SendMessageBody, UPLOAD_MAX_BYTES } from '@fanspace/contracts';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError } from '../../platform/errors.ts';
+import {
+  fieldError,
+  parseJsonField,
+  readMultipartForm,
+  validateFormBody,
+} from '../../platform/http/multipart-form.ts';
 import type { IngestInput } from '../media/media.service.ts';
 
 /**
@@ -27,9 +32,6 @@ export interface MessageSubmission {
   files: IngestInput[];
 }
 
-const fieldError = (field: string, message: string) =>
-  new BadRequestError(message, ErrorCodes.VALIDATION_FAILED, { field });
-
 function convert(name: string, value: string): unknown {
   const text = value.trim();
   if (text === '') return undefined;
@@ -40,42 +42,24 @@ function convert(name: string, value: string): unknown {
   }
   // quotedMessage may be a plain id; everything else JSON-ish must parse
   if (JSON_FIELDS.has(name) && (text.startsWith('{') || text.startsWith('['))) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw fieldError(name, `${name} must be valid JSON`);
-    }
+    return parseJsonField(name, text);
   }
   if (name === 'selectedMediaItems') return text.split(/[\s,]+/).filter(Boolean);
   return value;
 }
 
 export async function readMultipartMessage(request: FastifyRequest): Promise<MessageSubmission> {
-  const files: IngestInput[] = [];
-  const raw: Record<string, unknown> = {};
-  const parts = request.parts({
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 30, parts: 40 },
+  const { files, fields } = await readMultipartForm(request, {
+    fileFields: FILE_FIELDS,
+    knownFields: KNOWN_FIELDS,
+    maxFileBytes: UPLOAD_MAX_BYTES,
+    maxFiles: MAX_FILES,
+    maxFields: 30,
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (!FILE_FIELDS.has(part.fieldname))
-        throw fieldError(part.fieldname, `Unexpected file field ${part.fieldname}`);
-      const bytes = await part.toBuffer();
-      if (bytes.length > 0) files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
-      continue;
-    }
-    // unknown text fields are dropped, as the JSON schema's removeAdditional does
-    if (!KNOWN_FIELDS.has(part.fieldname)) continue;
-    const value = convert(part.fieldname, String(part.value));
-    if (value !== undefined) raw[part.fieldname] = value;
+  const raw: Record<string, unknown> = {};
+  for (const [name, values] of fields) {
+    const value = convert(name, values[values.length - 1] ?? '');
+    if (value !== undefined) raw[name] = value;
   }
-  const validate = request.compileValidationSchema(SendMessageBody);
-  if (!validate(raw)) {
-    // the shared error handler turns this into the usual 400 naming the field
-    throw Object.assign(new Error('Invalid message'), {
-      validation: validate.errors ?? [],
-      validationContext: 'body',
-    });
-  }
-  return { body: raw as SendMessageBody, files };
+  return { body: validateFormBody<SendMessageBody>(request, SendMessageBody, raw), files };
 }
