@@ -17,6 +17,9 @@ const run = (label, command) =>
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const clean = output
+        // vitest colours its summary even with FORCE_COLOR=0; the counts below need plain text
+        // eslint-disable-next-line no-control-regex
+        .replace(/\u001b\[[0-9;]*m/g, '')
         .split('\n')
         .filter((l) => !l.includes('Unknown user config'))
         .join('\n');
