@@ -82,4 +82,25 @@ describe('content journey', () => {
       await fan.context.close();
     },
   );
+
+  it('a fan subscribes to a creator from the profile page', { timeout: 60_000 }, async () => {
+    const fan = await newPage(browser, server.url);
+    await logIn(fan.page, 'fan@fanspace.test');
+    await fan.page.goto('/u/leo_beats');
+    await fan.page.getByRole('button', { name: 'Subscribe · $4.99' }).click();
+    const dialog = fan.page.getByRole('dialog', { name: /Subscribe to/ });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Pay $4.99' }).click();
+    await expect
+      .poll(() => fan.page.getByRole('button', { name: 'Subscribed' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const mine = await fan.page.request.get('/api/users/me/subscriptions');
+    const { subscriptions } = (await mine.json()) as {
+      subscriptions: { creator?: { username: string } }[];
+    };
+    expect(subscriptions.map((s) => s.creator?.username)).toContain('leo_beats');
+    await fan.context.close();
+  });
 });

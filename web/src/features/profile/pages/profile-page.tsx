@@ -16,6 +16,7 @@ import { useAuthStore } from '../../auth/store.ts';
 import { avatarUrlOf, displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { ProfilePostsGrid } from '../../posts/components/profile-posts-grid.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
+import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
 
@@ -104,6 +105,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
           ) : (
             <>
               {blocked ? null : <FollowButton user={user} />}
+              {blocked ? null : <SubscribeButton user={user} />}
               <ProfileActionsMenu user={user} />
             </>
           )}

@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/api-harness.ts';
+import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
+import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
+import { SubscribeButton } from './subscribe-button.tsx';
+
+let fetchMock: FetchMock;
+const creator = makePublicUser({
+  id: '11111111-1111-4111-8111-111111111111',
+  username: 'maya',
+  isCreator: true,
+  accountType: 'creator',
+  subscriptionPrice: 9.99,
+});
+
+function subscription(status: 'active' | 'canceled') {
+  return {
+    id: '22222222-2222-4222-8222-222222222222',
+    subscriberId: '33333333-3333-4333-8333-333333333333',
+    creatorId: creator.id,
+    status,
+    currentPeriodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
+    isRecurring: status === 'active',
+    createdAt: new Date().toISOString(),
+    price: 9.99,
+    priceCents: 999,
+  };
+}
+
+describe('SubscribeButton', () => {
+  let subscribed = false;
+  beforeEach(() => {
+    subscribed = false;
+    fetchMock = stubFetch();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('/users/me/subscriptions'))
+        return json({ subscriptions: subscribed ? [subscription('active')] : [] });
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: 50, balanceCents: 5000, currency: 'USD' });
+      if (url.endsWith('/subscriptions') && init.method === 'POST') {
+        subscribed = true;
+        return json({ subscription: subscription('active'), charged: true, transactionId: null });
+      }
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    signIn(makeMeUser());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the price, charges once with an Idempotency-Key, then says Subscribed', async () => {
+    renderPage(<SubscribeButton user={creator} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe · $9.99' }));
+    const dialog = await screen.findByRole('dialog', { name: /Subscribe to/ });
+    await waitFor(() => expect(dialog.textContent).toContain('balance $50.00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    await screen.findByRole('button', { name: 'Subscribed' });
+    const posts = fetchMock.mock.calls.filter(
+      ([u, i]) => u.endsWith('/subscriptions') && i.method === 'POST',
+    );
+    expect(posts).toHaveLength(1);
+    const headers = new Headers(posts[0]![1].headers);
+    expect(headers.get('Idempotency-Key')).toBeTruthy();
+    expect(JSON.parse(String(posts[0]![1].body))).toEqual({ creatorId: creator.id });
+  });
+
+  it('renders nothing for a creator without a price', async () => {
+    renderPage(<SubscribeButton user={{ ...creator, subscriptionPrice: 0 }} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+  });
+});
