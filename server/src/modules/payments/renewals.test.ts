@@ -64,6 +64,17 @@ describe('subscription renewals', () => {
     expect((await row(id)).status).toBe('expired');
     expect(await renewals(id)).toHaveLength(0);
     expect((await pay(server, fan, 'GET', '/wallet/balance')).body.balanceCents).toBe(1);
+    // the fan is told why access ended
+    const notes = await pay(server, fan, 'GET', '/notifications');
+    expect(notes.body.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'subscription',
+          relatedId: id,
+          data: expect.objectContaining({ event: 'renewal_failed' }),
+        }),
+      ]),
+    );
   });
 
   it('does not renew canceled or non-recurring subscriptions, and ends them', async () => {

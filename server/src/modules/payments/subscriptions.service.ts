@@ -14,6 +14,7 @@ import { lockWallet } from '../ledger/ledger.service.ts';
 import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
 import { payableCreator } from './tips.service.ts';
+import { notify } from '../notifications/notify.ts';
 
 /**
  * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
@@ -254,16 +255,26 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
           .where('id', '=', id)
           .where('status', '=', 'active')
           .where('current_period_end', '<=', now)
-          .returning('creator_id')
+          .returning(['creator_id', 'subscriber_id'])
           .execute();
         await bumpSubscriberCount(
           tx,
           ended.map((r) => r.creator_id),
           -1,
         );
+        for (const row of ended) {
+          // the fan learns why their access ended, with the reason the charge failed
+          await notify(tx, {
+            userId: row.subscriber_id,
+            type: 'subscription',
+            actorId: row.creator_id,
+            relatedId: id,
+            relatedType: 'subscription',
+            data: { event: 'renewal_failed', reason: error.message },
+          });
+        }
         expired += ended.length;
       });
-      // TODO(notifications issue): tell the fan the renewal failed (a notification job here)
     }
   }
   // non-recurring periods that ran out are over too
