@@ -103,4 +103,18 @@ describe('content journey', () => {
     expect(subscriptions.map((s) => s.creator?.username)).toContain('leo_beats');
     await fan.context.close();
   });
+
+  it('a fan with an empty wallet adds test funds', { timeout: 60_000 }, async () => {
+    const fan = await newPage(browser, server.url, PHONE);
+    await logIn(fan.page, 'fan2@fanspace.test');
+    await fan.page.goto('/wallet');
+    const balance = fan.page.getByTestId('wallet-balance');
+    await expect.poll(() => balance.innerText()).toBe('$0.00');
+    await fan.page.getByRole('button', { name: 'Add test funds' }).click();
+    await expect.poll(() => balance.innerText(), { timeout: 10_000 }).toBe('$10.00');
+    await expect
+      .poll(() => fan.page.getByRole('list', { name: 'Transactions' }).isVisible())
+      .toBe(true);
+    await fan.context.close();
+  });
 });

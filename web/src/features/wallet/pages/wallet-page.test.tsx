@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/api-harness.ts';
+import { makeMeUser } from '../../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../../test/render.tsx';
+import { parseAmount, WalletPage } from './wallet-page.tsx';
+
+let fetchMock: FetchMock;
+let balanceCents = 0;
+
+describe('parseAmount', () => {
+  it('accepts currency units with at most two decimals between 1 and 1000', () => {
+    expect(parseAmount('10')).toBe(10);
+    expect(parseAmount('12.50')).toBe(12.5);
+    expect(typeof parseAmount('0.5')).toBe('string');
+    expect(typeof parseAmount('1.234')).toBe('string');
+    expect(typeof parseAmount('5000')).toBe('string');
+    expect(typeof parseAmount('ten')).toBe('string');
+  });
+});
+
+describe('WalletPage', () => {
+  beforeEach(() => {
+    balanceCents = 0;
+    fetchMock = stubFetch();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: balanceCents / 100, balanceCents, currency: 'USD' });
+      if (url.includes('/users/me/transactions'))
+        return json({ transactions: [], totalPages: 0, currentPage: 1 });
+      if (url.endsWith('/stripe/add-test-funds') && init.method === 'POST') {
+        const { amount } = JSON.parse(String(init.body)) as { amount: number };
+        balanceCents += amount * 100;
+        return json({
+          balance: balanceCents / 100,
+          balanceCents,
+          currency: 'USD',
+          amount,
+          amountCents: amount * 100,
+          transactionId: '44444444-4444-4444-8444-444444444444',
+          provider: 'test',
+        });
+      }
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    signIn(makeMeUser());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('adds the default 10 test funds with an Idempotency-Key and shows the new balance', async () => {
+    renderPage(<WalletPage />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('$0.00'));
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('10');
+    fireEvent.click(screen.getByRole('button', { name: 'Add test funds' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('$10.00'));
+    const calls = fetchMock.mock.calls.filter(([u]) => u.endsWith('/stripe/add-test-funds'));
+    expect(calls).toHaveLength(1);
+    expect(new Headers(calls[0]![1].headers).get('Idempotency-Key')).toBeTruthy();
+    expect(toastMessages()).toContain('Added $10.00 to your wallet.');
+  });
+
+  it('refuses a bad amount without calling the server', async () => {
+    renderPage(<WalletPage />);
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '0.001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add test funds' }));
+    expect(await screen.findByText('Enter an amount like 10 or 12.50.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/stripe/add-test-funds'))).toBe(false);
+  });
+});
