@@ -9,7 +9,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   title?: string;
 }
 
-function icon(displayName: string, paths: ReactNode) {
+/** Builds an icon component on the shared grid; feature icon sets use it too. */
+export function icon(displayName: string, paths: ReactNode) {
   function Icon({ size = 20, title, strokeWidth = 1.9, ...rest }: IconProps) {
     return (
       <svg

@@ -2,34 +2,7 @@
  * Icons the content features need beyond ui/icons.tsx, drawn on the same 24×24 stroke grid
  * (Lucide style, ISC). Decorative unless given a `title`.
  */
-import type { ReactNode } from 'react';
-import type { IconProps } from '../../ui/icons.tsx';
-
-function icon(displayName: string, paths: ReactNode) {
-  function Icon({ size = 20, title, strokeWidth = 1.9, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden={title ? undefined : true}
-        role={title ? 'img' : undefined}
-        focusable="false"
-        {...rest}
-      >
-        {title ? <title>{title}</title> : null}
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
-}
+import { icon } from '../../ui/icons.tsx';
 
 export const HashIcon = icon('HashIcon', <path d="M5 9h15M4 15h15M10 3 8 21M16 3l-2 18" />);
 export const PlayIcon = icon('PlayIcon', <path d="M7 4.5v15l12-7.5z" />);
