@@ -45,12 +45,26 @@ export type RestrictedIdsResponse = Static<typeof RestrictedIdsResponse>;
  * Kinds of recent activity. `follow`: the user followed `user`; `followed_by`: `user` followed
  * the user. Later modules (likes, comments, subscriptions) add kinds here.
  */
-export const RecentActivityType = Type.Union([Type.Literal('follow'), Type.Literal('followed_by')]);
+/**
+ * follow / followed_by: the user followed someone / someone followed the user;
+ * subscribe / subscribed_by: the same for paid subscriptions;
+ * post_liked / post_commented: someone liked or commented on one of the user's posts (relatedId).
+ */
+export const RecentActivityType = Type.Union([
+  Type.Literal('follow'),
+  Type.Literal('followed_by'),
+  Type.Literal('subscribe'),
+  Type.Literal('subscribed_by'),
+  Type.Literal('post_liked'),
+  Type.Literal('post_commented'),
+]);
 export type RecentActivityType = Static<typeof RecentActivityType>;
 
 export const RecentActivityItem = Type.Object({
   type: RecentActivityType,
   user: PublicUser,
+  /** the post an entry is about (post_liked, post_commented) */
+  relatedId: Type.Optional(Type.String()),
   createdAt: Type.String(),
 });
 export type RecentActivityItem = Static<typeof RecentActivityItem>;

@@ -136,7 +136,13 @@ export async function recentActivity(
   const activities: RecentActivityResponse['activities'] = [];
   for (const entry of entries) {
     const user = presented.get(entry.userId);
-    if (user) activities.push({ type: entry.type, user, createdAt: entry.createdAt.toISOString() });
+    if (!user) continue;
+    activities.push({
+      type: entry.type,
+      user,
+      ...(entry.relatedId ? { relatedId: entry.relatedId } : {}),
+      createdAt: entry.createdAt.toISOString(),
+    });
   }
   return { activities };
 }

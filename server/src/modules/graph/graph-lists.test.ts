@@ -138,4 +138,60 @@ describe('recent activity', () => {
     const one = await call(server, me, 'GET', '/users/me/recent-activity?limit=1');
     expect(one.body.activities).toHaveLength(1);
   });
+
+  it('adds subscriptions made and received, and likes and comments on my posts', async () => {
+    const me = await actor(server, 'creator');
+    const creatorIFollow = await actor(server, 'creator');
+    const fan = await actor(server);
+    const db = server.ctx.db;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const periodEnd = new Date(Date.now() + 30 * 86_400_000);
+    await db
+      .insertInto('subscriptions')
+      .values([
+        {
+          subscriber_id: me.user.id,
+          creator_id: creatorIFollow.user.id,
+          current_period_end: periodEnd,
+          created_at: at(40),
+        },
+        {
+          subscriber_id: fan.user.id,
+          creator_id: me.user.id,
+          current_period_end: periodEnd,
+          created_at: at(30),
+        },
+      ])
+      .execute();
+    const post = await db
+      .insertInto('posts')
+      .values({ user_id: me.user.id, caption: 'hello' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const liked = await call(server, fan, 'POST', `/posts/${post.id}/like`);
+    expect(liked.status).toBe(200);
+    const commented = await call(server, fan, 'POST', `/posts/${post.id}/comments`, {
+      text: 'nice',
+    });
+    expect(commented.status).toBe(201);
+    // my own like on my own post is not activity
+    await call(server, me, 'POST', `/posts/${post.id}/like`);
+
+    const res = await call(server, me, 'GET', '/users/me/recent-activity');
+    expect(res.status).toBe(200);
+    const kinds = res.body.activities.map((a: { type: string; user: { id: string } }) => [
+      a.type,
+      a.user.id,
+    ]);
+    expect(kinds).toEqual([
+      ['post_commented', fan.user.id],
+      ['post_liked', fan.user.id],
+      ['subscribed_by', fan.user.id],
+      ['subscribe', creatorIFollow.user.id],
+    ]);
+    expect(res.body.activities[0].relatedId).toBe(post.id);
+    // the fan sees the other side of the same subscription
+    const theirs = await call(server, fan, 'GET', '/users/me/recent-activity');
+    expect(theirs.body.activities).toMatchObject([{ type: 'subscribe', user: { id: me.user.id } }]);
+  });
 });

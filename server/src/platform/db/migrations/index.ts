@@ -8,6 +8,7 @@ import * as posts from './2026-11-22T0940-posts.ts';
 import * as ledger from './2026-11-22T1000-ledger.ts';
 import * as chatsNotifications from './2026-11-22T1010-chats-notifications.ts';
 import * as commentsOrder from './2026-11-22T1020-comments-order.ts';
+import * as activity from './2026-11-22T1130-activity.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1000-ledger': ledger,
   '2026-11-22T1010-chats-notifications': chatsNotifications,
   '2026-11-22T1020-comments-order': commentsOrder,
+  '2026-11-22T1130-activity': activity,
 };
