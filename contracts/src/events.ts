@@ -20,7 +20,9 @@ export interface RealtimeEvents {
   message_updated: { chatId: string; messageId: string };
   message_deleted: { chatId: string; messageId: string };
   message_read: { chatId: string; messageIds: string[]; userId: string };
-  typing: { chatId: string; userId: string };
+  /** Another participant of `chatId` started (isTyping true) or stopped typing. A client
+   * should drop a `true` after ~5 s without a repeat; senders repeat it at most every 2 s. */
+  typing: { chatId: string; userId: string; isTyping: boolean };
   /** A watched user (client `presence_watch`) got their first socket or lost their last one. */
   presence: { userId: string; online: boolean };
   /** Generic "something you look at changed": the client invalidates matching query keys. */
@@ -53,6 +55,11 @@ export const RealtimeClientData = {
     userIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
       maxItems: RealtimeLimits.maxWatchedUsers,
     }),
+  }),
+  /** forwarded as `typing` to the chat's other participants (only from a participant) */
+  typing: Type.Object({
+    chatId: Type.String({ minLength: 1, maxLength: 64 }),
+    isTyping: Type.Boolean(),
   }),
 };
 

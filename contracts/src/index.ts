@@ -17,3 +17,8 @@ export * from './media.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './chats.ts';
+export * from './releases.ts';
+export * from './payouts.ts';
+export * from './stripe.ts';
+export * from './push.ts';
+export * from './admin.ts';

@@ -1,49 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, PHONE } from '../support/browser.ts';
+import { jpegFile, journey, logIn } from '../support/journey.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const run = journey();
 let photo: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanspace-photo-')), 'sunset.jpg');
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d9480f' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="800" height="600"><circle cx="400" cy="300" r="180" fill="#ffd43b"/></svg>',
-        ),
-      },
-    ])
-    .jpeg()
-    .toFile(photo);
+  photo = await jpegFile('sunset.jpg', {
+    width: 800,
+    height: 600,
+    background: '#d9480f',
+    svg: '<svg width="800" height="600"><circle cx="400" cy="300" r="180" fill="#ffd43b"/></svg>',
+  });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email or username', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('fanspace-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 describe('content journey', () => {
   it(
     'a creator posts a locked photo; a fan sees only the blurred teaser and the price',
     { timeout: 120_000 },
     async () => {
-      const creator = await newPage(browser, server.url);
+      const creator = await newPage(run.browser, run.server.url);
       await logIn(creator.page, 'creator@fanspace.test');
       await creator.page.goto('/create');
       await creator.page
@@ -62,7 +38,7 @@ describe('content journey', () => {
       const postPath = new URL(creator.page.url()).pathname;
       await creator.context.close();
 
-      const fan = await newPage(browser, server.url, PHONE);
+      const fan = await newPage(run.browser, run.server.url, PHONE);
       const mediaRequests: string[] = [];
       fan.page.on('request', (r) => {
         if (r.url().includes('/api/media/')) mediaRequests.push(r.url());
@@ -84,7 +60,7 @@ describe('content journey', () => {
   );
 
   it('a fan subscribes to a creator from the profile page', { timeout: 60_000 }, async () => {
-    const fan = await newPage(browser, server.url);
+    const fan = await newPage(run.browser, run.server.url);
     await logIn(fan.page, 'fan@fanspace.test');
     await fan.page.goto('/u/leo_beats');
     await fan.page.getByRole('button', { name: 'Subscribe · $4.99' }).click();
@@ -105,7 +81,7 @@ describe('content journey', () => {
   });
 
   it('a fan with an empty wallet adds test funds', { timeout: 60_000 }, async () => {
-    const fan = await newPage(browser, server.url, PHONE);
+    const fan = await newPage(run.browser, run.server.url, PHONE);
     await logIn(fan.page, 'fan2@fanspace.test');
     await fan.page.goto('/wallet');
     const balance = fan.page.getByTestId('wallet-balance');

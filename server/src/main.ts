@@ -2,6 +2,8 @@ import { loadConfig, ConfigError } from './platform/config.ts';
 import { buildApp } from './platform/http/app.ts';
 import { createRuntime } from './platform/runtime.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { sealLegacyTotpSecrets } from './modules/auth/totp-secret.ts';
+import { ensureCleanupScheduled } from './modules/maintenance/cleanup.jobs.ts';
 
 /**
  * One process, the roles it is told (ROLES=http,realtime,worker; all by default): migrate,
@@ -16,6 +18,10 @@ async function main() {
     if (seeded) ctx.log.info(seeded.banner);
     if (seeded) process.stdout.write(`\n${seeded.banner}\n\n`);
   }
+  // rows written before TOTP secrets were encrypted (and the demo admin's seeded secret)
+  const sealed = await sealLegacyTotpSecrets(config, ctx.db);
+  if (sealed > 0) ctx.log.info({ sealed }, 'encrypted stored TOTP secrets');
+  if (config.roles.has('worker')) await ensureCleanupScheduled(ctx);
   const app =
     config.roles.has('http') || config.roles.has('realtime') ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });

@@ -16,6 +16,9 @@ import { mediaModule } from './media/media.module.ts';
 import { paymentsModule } from './payments/payments.module.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { chatsModule } from './chats/chats.module.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { releasesRoutes } from './releases/releases.routes.ts';
+import { adminRoutes, reportsRoutes } from './admin/admin.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -36,4 +39,8 @@ export async function registerModules(api: App) {
   await api.register(paymentsModule);
   await api.register(notificationsRoutes);
   await api.register(chatsModule);
+  await api.register(pushRoutes);
+  await api.register(releasesRoutes);
+  await api.register(reportsRoutes);
+  await api.register(adminRoutes);
 }

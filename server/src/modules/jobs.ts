@@ -4,6 +4,10 @@ import { registerSmsJob } from '../platform/sms/sms-job.ts';
 import { registerPostJobs } from './posts/engagement.service.ts';
 import { registerMediaJobs } from './media/media.jobs.ts';
 import { registerPaymentJobs } from './payments/payments.jobs.ts';
+import { registerProPackJobs } from './payments/pro-pack.jobs.ts';
+import { registerMaintenanceJobs } from './maintenance/cleanup.jobs.ts';
+import { registerPushJobs } from './push/push.jobs.ts';
+import { registerChatJobs } from './chats/chats.jobs.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -12,5 +16,9 @@ export function registerJobHandlers(ctx: AppContext) {
   registerPostJobs(ctx);
   registerMediaJobs(ctx);
   registerPaymentJobs(ctx);
+  registerProPackJobs(ctx);
+  registerMaintenanceJobs(ctx);
+  registerPushJobs(ctx);
+  registerChatJobs(ctx);
   void ctx;
 }

@@ -17,6 +17,8 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** the Redis pub/sub channel of realtime events; separate deployments (or tests) on one Redis use different ones */
+  REALTIME_CHANNEL: Type.String({ minLength: 1, maxLength: 100, default: 'fanspace:realtime' }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   ROLES: Type.String({
     default: 'http,realtime,worker',
@@ -40,6 +42,11 @@ const EnvSchema = Type.Object({
   JOB_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String()),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String()),
+  /** tests and self-hosted mocks: the Stripe API base, e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** the pro pack's monthly price in currency units when the admin setting proPackPrice is unset */
+  PRO_PACK_PRICE: Type.Number({ minimum: 1, maximum: 1000, default: 9.99 }),
   S3_BUCKET: Type.Optional(Type.String()),
   S3_REGION: Type.Optional(Type.String()),
   S3_ENDPOINT: Type.Optional(Type.String()),

@@ -43,7 +43,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     }));
   setCommitHookErrorLogger((err) => log.error({ err }, 'after-commit hook failed'));
   await migrateToLatest(database.db);
-  const bus = await createEventBus(config.REDIS_URL, log);
+  const bus = await createEventBus(config.REDIS_URL, log, config.REALTIME_CHANNEL);
   const queue = new PgJobQueue(log);
   const ctx: AppContext = {
     config,

@@ -2,7 +2,8 @@
  * The back office under /admin: its own layout and route tree, loaded as a separate chunk so
  * fans and creators never download it.
  */
-import { NavLink, Route, Routes } from 'react-router';
+import type { ComponentType } from 'react';
+import { Link, NavLink, Route, Routes } from 'react-router';
 import { useAuthStore } from '../features/auth/store.ts';
 import { isAdminUser } from '../features/auth/user.ts';
 import { NotFoundPage } from '../app/pages/not-found-page.tsx';
@@ -12,8 +13,37 @@ import { ArrowLeftIcon, ShieldIcon } from '../ui/icons.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { SkipLink } from '../ui/skip-link.tsx';
-import { AdminSectionPage } from './pages/admin-section-page.tsx';
+import { ActivityPage } from './pages/activity-page.tsx';
+import { DashboardPage } from './pages/dashboard-page.tsx';
+import { EarningsPage } from './pages/earnings-page.tsx';
+import { GrowthPage } from './pages/growth-page.tsx';
+import { LogsPage } from './pages/logs-page.tsx';
+import { PostsPage } from './pages/posts-page.tsx';
+import { ReportsPage } from './pages/reports-page.tsx';
+import { SettingsPage } from './pages/settings-page.tsx';
+import { SupportPage } from './pages/support-page.tsx';
+import { TransactionsPage } from './pages/transactions-page.tsx';
+import { UsersPage } from './pages/users-page.tsx';
+import { VerificationsPage } from './pages/verifications-page.tsx';
+import { WaitlistPage } from './pages/waitlist-page.tsx';
 import { ADMIN_SECTIONS } from './sections.ts';
+
+/** The page of each section of sections.ts, by path. */
+const SECTION_PAGES: Record<string, ComponentType> = {
+  '': DashboardPage,
+  users: UsersPage,
+  reports: ReportsPage,
+  verifications: VerificationsPage,
+  posts: PostsPage,
+  transactions: TransactionsPage,
+  growth: GrowthPage,
+  earnings: EarningsPage,
+  activity: ActivityPage,
+  settings: SettingsPage,
+  waitlist: WaitlistPage,
+  support: SupportPage,
+  logs: LogsPage,
+};
 
 function AdminNav() {
   return (
@@ -52,11 +82,16 @@ export function AdminApp() {
   if (!isAdminUser(user)) {
     return (
       <div className="flex min-h-dvh items-center justify-center p-6">
-        <ErrorState
-          className="w-full max-w-md"
-          title="Admin access required"
-          message="Your account does not have access to the back office."
-        />
+        <div className="flex w-full max-w-md flex-col items-center gap-4">
+          <ErrorState
+            className="w-full"
+            title="Admins only"
+            message="The back office is only for Fanspace admins. Your account does not have admin access."
+          />
+          <ButtonLink to="/" variant="secondary" icon={<ArrowLeftIcon size={16} />}>
+            Back to Fanspace
+          </ButtonLink>
+        </div>
       </div>
     );
   }
@@ -71,25 +106,41 @@ export function AdminApp() {
             <ShieldIcon size={14} /> Admin
           </span>
         </div>
-        <ButtonLink to="/" variant="ghost" size="sm" icon={<ArrowLeftIcon size={16} />}>
-          Back to Fanspace
+        <ButtonLink
+          to="/"
+          variant="ghost"
+          size="sm"
+          icon={<ArrowLeftIcon size={16} />}
+          aria-label="Back to Fanspace"
+        >
+          <span className="hidden sm:inline">Back to Fanspace</span>
         </ButtonLink>
       </header>
-      <div className="md:flex">
+      <div className="md:flex md:min-h-[calc(100dvh-4rem)]">
         <AdminNav />
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-8">
+          {user && user.twoFactorEnabled === false ? (
+            <p
+              role="alert"
+              className="mb-6 rounded-2xl border border-line bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+            >
+              Admin tools need two-factor authentication.{' '}
+              <Link to="/settings/security" className="underline">
+                Turn it on in Settings → Security
+              </Link>
+              , then sign in again.
+            </p>
+          ) : null}
           <Routes>
-            {ADMIN_SECTIONS.map((section) =>
-              section.path === '' ? (
-                <Route key="index" index element={<AdminSectionPage section={section} />} />
+            {ADMIN_SECTIONS.map((section) => {
+              const SectionPage = SECTION_PAGES[section.path];
+              if (!SectionPage) return null;
+              return section.path === '' ? (
+                <Route key="index" index element={<SectionPage />} />
               ) : (
-                <Route
-                  key={section.path}
-                  path={section.path}
-                  element={<AdminSectionPage section={section} />}
-                />
-              ),
-            )}
+                <Route key={section.path} path={section.path} element={<SectionPage />} />
+              );
+            })}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </main>

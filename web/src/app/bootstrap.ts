@@ -8,6 +8,7 @@ import { secureStorage } from '../lib/storage/index.ts';
 import { bindSessionToApi, validateSession } from '../features/auth/session.ts';
 import { useAuthStore } from '../features/auth/store.ts';
 import { bindCreatorGate } from '../features/creator/creator-gate.ts';
+import { ensureNotificationPolling } from '../features/notifications/store.ts';
 import { useUiSettings } from '../features/settings/store.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
@@ -24,6 +25,8 @@ async function run(): Promise<void> {
     console.warn('Storage migration failed; will retry next start', error);
   }
   await Promise.allSettled([useAuthStore.persist.rehydrate(), useUiSettings.persist.rehydrate()]);
+  // Notification polling follows the session from here on: starts on login, stops on logout.
+  ensureNotificationPolling();
   void validateSession();
 }
 

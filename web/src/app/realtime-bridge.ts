@@ -5,9 +5,12 @@ import { realtimeClient } from '../lib/realtime/realtime-client.ts';
 import { useAuthStore } from '../features/auth/store.ts';
 import { notificationKeys } from '../features/notifications/queries.ts';
 import { fetchCurrentUser } from '../features/auth/auth-api.ts';
+import { useChatRealtime } from '../features/messages/use-chat-realtime.ts';
 
 export function useRealtimeBridge(): void {
   const active = useAuthStore((s) => s.authReady && s.isAuthenticated);
+  // chats: messages, receipts and typing from the socket (features/messages)
+  useChatRealtime();
 
   useEffect(() => {
     if (!active) return undefined;

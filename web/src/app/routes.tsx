@@ -53,6 +53,14 @@ const NotificationsPage = lazyPage(
   'NotificationsPage',
 );
 const WalletPage = lazyPage(() => import('../features/wallet/pages/wallet-page.tsx'), 'WalletPage');
+const ProPackPage = lazyPage(
+  () => import('../features/pro-pack/pages/pro-pack-page.tsx'),
+  'ProPackPage',
+);
+const EarningsPage = lazyPage(
+  () => import('../features/earnings/pages/earnings-page.tsx'),
+  'EarningsPage',
+);
 const ProfilePage = lazyPage(
   () => import('../features/profile/pages/profile-page.tsx'),
   'ProfilePage',
@@ -88,6 +96,14 @@ const FollowingPage = lazyPage(
   'FollowingPage',
 );
 const BetaPage = lazyPage(() => import('../features/beta/pages/beta-page.tsx'), 'BetaPage');
+const ReleasesPage = lazyPage(
+  () => import('../features/releases/pages/releases-page.tsx'),
+  'ReleasesPage',
+);
+const ConsentPage = lazyPage(
+  () => import('../features/releases/pages/consent-page.tsx'),
+  'ConsentPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -103,6 +119,8 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', element: <VerifyEmailPage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
+      // A co-performer's consent link: works without an account.
+      { path: 'releases/consent/:token', element: <ConsentPage /> },
       {
         path: 'onboarding',
         element: (
@@ -133,6 +151,8 @@ export const routes: RouteObject[] = [
           { path: 'messages/:chatId', element: <MessagesPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'wallet', element: <WalletPage /> },
+          { path: 'pro-pack', element: <ProPackPage /> },
+          { path: 'earnings', element: <EarningsPage /> },
           { path: 'u/:username', element: <ProfilePage /> },
           { path: 'u/:username/followers', element: <FollowersPage /> },
           { path: 'u/:username/following', element: <FollowingPage /> },
@@ -140,6 +160,7 @@ export const routes: RouteObject[] = [
           { path: 'search', element: <SearchPage /> },
           { path: 'tags/:tag', element: <HashtagPage /> },
           { path: 'vault', element: <VaultPage /> },
+          { path: 'releases', element: <ReleasesPage /> },
           { path: 'purchased', element: <PurchasedPage /> },
           { path: 'profile', element: <ProfileRedirect /> },
           { path: 'profile/:username', element: <ProfileRedirect /> },

@@ -191,7 +191,7 @@ export async function verifyLogin(
       await markTokenUsed(tx, row.id);
       return { kind: 'blocked', user };
     }
-    if (!(await verifySecondFactor(tx, user, code))) {
+    if (!(await verifySecondFactor(ctx, tx, user, code))) {
       const attempts = await bumpTokenAttempts(tx, row.id);
       if (attempts >= MAX_2FA_ATTEMPTS) await markTokenUsed(tx, row.id);
       return { kind: 'wrong', attemptsRemaining: Math.max(0, MAX_2FA_ATTEMPTS - attempts) };

@@ -22,6 +22,7 @@ import {
   retireTokens,
   spendBackupCode,
 } from './auth.queries.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secret.ts';
 
 export const BACKUP_CODE_COUNT = 10;
 /** A session this young may regenerate backup codes without typing a code (see ARCHITECTURE). */
@@ -33,13 +34,16 @@ const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 // no 0/o, 1/l/i: backup codes are read off paper
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
+type TotpCtx = Pick<AppContext, 'config'>;
+
 const invalidCode = () => new BadRequestError('Invalid 2FA code', ErrorCodes.INVALID_2FA_CODE);
 
 /**
  * A 6-digit code of `secret` within ±1 step (30 s) whose step is later than the last accepted
  * one; the step is claimed atomically, so a code is never accepted twice.
  */
-async function acceptTotp(db: DbHandle, user: UserRow, code: string, secret: string | null) {
+async function acceptTotp(ctx: TotpCtx, db: DbHandle, user: UserRow, code: string) {
+  const secret = openTotpSecret(ctx.config, user);
   if (!secret || !/^\d{6}$/.test(code)) return false;
   const result = await verify({
     secret,
@@ -53,9 +57,14 @@ async function acceptTotp(db: DbHandle, user: UserRow, code: string, secret: str
 }
 
 /** The second factor: a current TOTP code or one unused backup code (spent on success). */
-export async function verifySecondFactor(db: DbHandle, user: UserRow, rawCode: string) {
+export async function verifySecondFactor(
+  ctx: TotpCtx,
+  db: DbHandle,
+  user: UserRow,
+  rawCode: string,
+) {
   const code = normaliseOtp(rawCode);
-  if (/^\d{6}$/.test(code)) return acceptTotp(db, user, code, user.totp_secret);
+  if (/^\d{6}$/.test(code)) return acceptTotp(ctx, db, user, code);
   if (/^[a-z0-9]{10}$/.test(code)) return spendBackupCode(db, user.id, hashToken(code));
   return false;
 }
@@ -93,7 +102,11 @@ export async function setupTwoFactor(
   const secret = generateSecret();
   const updated = await ctx.db
     .updateTable('users')
-    .set({ totp_secret: secret, totp_last_step: null, updated_at: new Date() })
+    .set({
+      totp_secret: sealTotpSecret(ctx.config, user.id, secret),
+      totp_last_step: null,
+      updated_at: new Date(),
+    })
     .where('id', '=', user.id)
     .where('totp_enabled_at', 'is', null)
     .returning('id')
@@ -147,7 +160,7 @@ export function enableTwoFactor(
         ErrorCodes.TWO_FACTOR_SETUP_REQUIRED,
       );
     }
-    if (!(await acceptTotp(tx, user, normaliseOtp(code), user.totp_secret))) return invalidCode();
+    if (!(await acceptTotp(ctx, tx, user, normaliseOtp(code)))) return invalidCode();
     await tx
       .updateTable('users')
       .set({ totp_enabled_at: new Date(), updated_at: new Date() })
@@ -166,7 +179,7 @@ export function enableTwoFactor(
 export function disableTwoFactor(ctx: AppContext, userId: string, code: string) {
   return onLockedUser(ctx, userId, async (tx, user) => {
     if (!user.totp_enabled_at) return notEnabled();
-    if (!(await verifySecondFactor(tx, user, code))) return invalidCode();
+    if (!(await verifySecondFactor(ctx, tx, user, code))) return invalidCode();
     await tx
       .updateTable('users')
       .set({
@@ -195,7 +208,7 @@ export function regenerateBackupCodes(
   return onLockedUser(ctx, auth.user.id, async (tx, user) => {
     if (!user.totp_enabled_at) return notEnabled();
     if (code !== undefined) {
-      if (!(await verifySecondFactor(tx, user, code))) return invalidCode();
+      if (!(await verifySecondFactor(ctx, tx, user, code))) return invalidCode();
     } else if (Date.now() - auth.session.created_at.getTime() > FRESH_SESSION_MS) {
       return new ForbiddenError(
         ErrorCodes.TWO_FACTOR_REQUIRED,

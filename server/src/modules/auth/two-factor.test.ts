@@ -5,6 +5,7 @@ import { TEST_PASSWORD, createUser, tokenFor } from '../../../test/factories.ts'
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { call, totp } from './auth.test-helpers.ts';
+import { sealLegacyTotpSecrets } from './totp-secret.ts';
 
 let server: TestServer;
 
@@ -74,6 +75,14 @@ describe('2FA setup and enable', () => {
         .where('user_id', '=', user.id)
         .execute();
       expect(stored.map((r) => r.code_hash)).not.toContain(backupCodes[0].replace('-', ''));
+      // the TOTP secret is encrypted at rest, bound to this account
+      const row = await server.ctx.db
+        .selectFrom('users')
+        .select('totp_secret')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.totp_secret).toMatch(/^v1\./);
+      expect(row.totp_secret).not.toContain(secret);
 
       const again = await call(server, 'POST', `${family}/setup`, undefined, { token });
       expect(again.statusCode).toBe(409);
@@ -286,5 +295,42 @@ describe('disable and backup code regeneration', () => {
       token: no2fa,
     });
     expect(off.json().code).toBe('TWO_FACTOR_NOT_ENABLED');
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  it('seals legacy plain secrets, and codes keep working before and after', async () => {
+    const { user, secret } = await userWith2fa();
+    const first = await startLogin(user);
+    expect((await verifyLogin(first.tempToken, await totp(secret))).statusCode).toBe(200);
+
+    const sealed = await sealLegacyTotpSecrets(server.ctx.config, server.ctx.db);
+    expect(sealed).toBeGreaterThanOrEqual(1);
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select(['totp_secret', 'totp_last_step'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).toMatch(/^v1\./);
+    expect(await sealLegacyTotpSecrets(server.ctx.config, server.ctx.db)).toBe(0);
+
+    // the next time step's code (the current one was just used) opens the sealed secret
+    await server.ctx.db
+      .updateTable('users')
+      .set({ totp_last_step: null })
+      .where('id', '=', user.id)
+      .execute();
+    const second = await startLogin(user);
+    expect((await verifyLogin(second.tempToken, await totp(secret))).statusCode).toBe(200);
+
+    // a sealed value copied to another account does not decrypt there
+    const other = await createUser(server.ctx, {
+      totp_secret: row.totp_secret,
+      totp_enabled_at: new Date(),
+    });
+    const third = await startLogin(other);
+    const refused = await verifyLogin(third.tempToken, await totp(secret));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('INVALID_2FA_CODE');
   });
 });

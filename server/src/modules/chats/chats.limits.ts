@@ -9,4 +9,8 @@ export const ChatLimits = {
   read: perUserLimit(600, '1 minute'),
   report: perUserLimit(20, '10 minutes'),
   edit: perUserLimit(60, '1 minute'),
+  /** unlocks, offers, content requests: money moves, and races are refused, not queued */
+  pay: perUserLimit(120, '1 minute'),
+  /** mass messages: each fans out to a whole audience */
+  mass: perUserLimit(10, '1 hour'),
 } as const;

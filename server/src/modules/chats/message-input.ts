@@ -10,12 +10,22 @@ import type { IngestInput } from '../media/media.service.ts';
 
 /**
  * A message with a file arrives as multipart (SPEC §7): the file under `file`, `image`,
- * `video`, `voice` or `media`, text fields as they are, selectedMediaItems, quotedMessage and
+ * `video`, `voice` or `media` (a locked message's teaser under `teaser`), text fields as they are, selectedMediaItems, quotedMessage and
  * the paid parts as JSON text. The form is converted to the JSON body and validated with the
  * same schema, so both forms obey one contract.
  */
 
-const FILE_FIELDS = new Set(['file', 'files', 'image', 'video', 'voice', 'audio', 'media']);
+/** `teaser`: the preview image/video of a locked message (with lockedContent) */
+const FILE_FIELDS = new Set([
+  'file',
+  'files',
+  'image',
+  'video',
+  'voice',
+  'audio',
+  'media',
+  'teaser',
+]);
 const MAX_FILES = 5;
 const JSON_FIELDS = new Set([
   'selectedMediaItems',
@@ -29,7 +39,8 @@ const KNOWN_FIELDS = new Set(Object.keys(SendMessageBody.properties));
 
 export interface MessageSubmission {
   body: SendMessageBody;
-  files: IngestInput[];
+  /** `field` is the form field the file came in (`teaser` is set apart) */
+  files: Array<IngestInput & { field?: string }>;
 }
 
 function convert(name: string, value: string): unknown {

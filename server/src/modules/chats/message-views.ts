@@ -1,4 +1,12 @@
-import type { Message, PresentedMedia, QuotedMessage } from '@fanspace/contracts';
+import type {
+  ContentRequestView,
+  LockedContentView,
+  Message,
+  OfferView,
+  PresentedMedia,
+  QuotedMessage,
+} from '@fanspace/contracts';
+import { units } from '../ledger/money.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { MediaItemRow, MessageRow, UserRow } from '../../platform/db/schema.ts';
@@ -16,17 +24,82 @@ import { factsByMessage, findMessagesById } from './chats.queries.ts';
 
 export type ChatsCtx = Pick<AppContext, 'db' | 'config'>;
 
+export interface MessagePurchaseFact {
+  buyer_id: string;
+  created_at: Date;
+  ledger_transaction_id: string | null;
+  reason: 'unlock' | 'offer';
+}
+
 export interface MessageFacts {
   sender: UserRow | undefined;
   likedBy: string[];
   favoritedBy: string[];
   readBy: string[];
   quoted: MessageRow | undefined;
+  /** presented for this viewer: locked items carry no original (see `isUnlockedFor`) */
   media: {
     image: PresentedMedia | null;
     video: PresentedMedia | null;
     voice: PresentedMedia | null;
     items: PresentedMedia[];
+  };
+  teaser?: PresentedMedia | null;
+  purchases?: MessagePurchaseFact[];
+  now?: Date;
+}
+
+/** A locked message is open to its sender and to whoever bought it. */
+export function isUnlockedFor(
+  row: Pick<MessageRow, 'locked_price_cents' | 'sender_id'>,
+  viewerId: string,
+  purchases: Pick<MessagePurchaseFact, 'buyer_id' | 'reason'>[],
+): boolean {
+  if (row.locked_price_cents === null) return true;
+  if (row.sender_id === viewerId) return true;
+  return purchases.some((p) => p.buyer_id === viewerId && p.reason === 'unlock');
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const iso = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A pending offer past its expiry reads as expired (stored lazily on the next PATCH). */
+export function effectiveOfferStatus(row: MessageRow, now = new Date()): OfferView['status'] {
+  const status = row.offer_status ?? 'pending';
+  const expiresAt = iso(row.offer?.expiresAt);
+  if (status === 'pending' && expiresAt && new Date(expiresAt).getTime() <= now.getTime())
+    return 'expired';
+  return status;
+}
+
+function presentOffer(row: MessageRow, now: Date): OfferView | null {
+  if (!row.offer) return null;
+  const cents = numOrNull(row.offer.priceCents);
+  return {
+    title: str(row.offer.title),
+    description: str(row.offer.description),
+    price: cents === null ? null : units(cents),
+    priceCents: cents,
+    status: effectiveOfferStatus(row, now),
+    expiresAt: iso(row.offer.expiresAt),
+    respondedAt: iso(row.offer.respondedAt),
+    transactionId: iso(row.offer.transactionId),
+  };
+}
+
+function presentContentRequest(row: MessageRow): ContentRequestView | null {
+  if (!row.content_request) return null;
+  const cents = numOrNull(row.content_request.priceCents);
+  return {
+    description: str(row.content_request.description),
+    price: cents === null ? null : units(cents),
+    priceCents: cents,
+    status: row.content_request_status ?? 'pending',
+    note: str(row.content_request.note),
+    deadline: iso(row.content_request.deadline),
+    deliveredMessageId: iso(row.content_request.deliveredMessageId),
+    respondedAt: iso(row.content_request.respondedAt),
   };
 }
 
@@ -45,6 +118,29 @@ function presentQuote(row: MessageRow): QuotedMessage {
 export function presentMessage(row: MessageRow, viewerId: string, facts: MessageFacts): Message {
   const deleted = row.deleted_at !== null;
   const readBy = facts.readBy.filter((id) => id !== row.sender_id);
+  const purchases = facts.purchases ?? [];
+  const unlocked = isUnlockedFor(row, viewerId, purchases);
+  const isSender = row.sender_id === viewerId;
+  const mine = purchases.filter((p) => isSender || p.buyer_id === viewerId);
+  const unlocks = mine.filter((p) => p.reason === 'unlock');
+  let lockedContent: LockedContentView | null = null;
+  if (row.locked_price_cents !== null && !deleted) {
+    const sold = [facts.media.image, facts.media.video, ...facts.media.items].filter(
+      (m): m is PresentedMedia => m !== null,
+    );
+    lockedContent = {
+      price: units(row.locked_price_cents),
+      priceCents: row.locked_price_cents,
+      teaser: facts.teaser ?? null,
+      teaserText: row.teaser_text ?? '',
+      itemCount: sold.length + (facts.media.voice ? 1 : 0),
+      mediaTypes: [...sold, ...(facts.media.voice ? [facts.media.voice] : [])].map(
+        (m) => m.mediaType,
+      ),
+      mediaItems: sold,
+      isPaidBy: unlocks.map((p) => p.buyer_id),
+    };
+  }
   return {
     id: row.id,
     messageId: row.id,
@@ -67,6 +163,14 @@ export function presentMessage(row: MessageRow, viewerId: string, facts: Message
     voiceDuration: deleted ? null : row.voice_duration,
     mediaItems: deleted ? [] : facts.media.items,
     updatedAt: row.updated_at.toISOString(),
+    isUnlocked: unlocked,
+    isPaid: mine.length > 0,
+    unlockedAt: mine[0]?.created_at.toISOString() ?? null,
+    lockedContent,
+    tipAmount: row.tip_cents === null ? null : units(row.tip_cents),
+    offerDetails: deleted ? null : presentOffer(row, facts.now ?? new Date()),
+    contentRequestDetails: deleted ? null : presentContentRequest(row),
+    massMessageId: row.mass_message_id,
   };
 }
 
@@ -74,7 +178,9 @@ async function loadMedia(db: DbHandle, rows: MessageRow[]) {
   const live = rows.filter((r) => r.deleted_at === null);
   const ids = live.map((r) => r.id);
   const slotIds = live.flatMap((r) =>
-    [r.image_media_id, r.video_media_id, r.voice_media_id].filter((x): x is string => !!x),
+    [r.image_media_id, r.video_media_id, r.voice_media_id, r.teaser_media_id].filter(
+      (x): x is string => !!x,
+    ),
   );
   const [slotItems, attached] = await Promise.all([
     slotIds.length > 0
@@ -111,23 +217,39 @@ export async function presentMessages(
   const ids = rows.map((r) => r.id);
   const quotedIds = rows.flatMap((r) => (r.quoted_message_id ? [r.quoted_message_id] : []));
   const senderIds = [...new Set(rows.map((r) => r.sender_id))];
-  const [senders, likes, favorites, reads, quotes, media] = await Promise.all([
+  const paidIds = rows.filter((r) => r.locked_price_cents !== null || r.offer !== null);
+  const [senders, likes, favorites, reads, quotes, media, purchases] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', senderIds).execute(),
     factsByMessage(db, 'message_likes', ids),
     factsByMessage(db, 'message_favorites', ids),
     factsByMessage(db, 'message_reads', ids),
     findMessagesById(db, quotedIds),
     loadMedia(db, rows),
+    paidIds.length > 0
+      ? db
+          .selectFrom('message_purchases')
+          .select(['message_id', 'buyer_id', 'created_at', 'ledger_transaction_id', 'reason'])
+          .where(
+            'message_id',
+            'in',
+            paidIds.map((r) => r.id),
+          )
+          .orderBy('created_at')
+          .execute()
+      : Promise.resolve([]),
   ]);
   const senderById = new Map(senders.map((u) => [u.id, u]));
   const quoteById = new Map(quotes.map((m) => [m.id, m]));
   const mediaViewer = { userId: viewer.id, sessionId: viewer.sessionId };
-  // no paid message parts yet, so every attached item is presented unlocked to participants
-  const show = (item: MediaItemRow | undefined) =>
-    item ? presentMedia(ctx, item, { unlocked: true, viewer: mediaViewer }) : null;
-  const slot = (id: string | null) => (id ? show(media.slots.get(id)) : null);
-  return rows.map((row) =>
-    presentMessage(row, viewer.id, {
+  const now = new Date();
+  return rows.map((row) => {
+    const bought = purchases.filter((p) => p.message_id === row.id);
+    // a locked message's originals reach only its sender and its buyers
+    const unlocked = isUnlockedFor(row, viewer.id, bought);
+    const show = (item: MediaItemRow | undefined, open = unlocked) =>
+      item ? presentMedia(ctx, item, { unlocked: open, viewer: mediaViewer }) : null;
+    const slot = (id: string | null) => (id ? show(media.slots.get(id)) : null);
+    return presentMessage(row, viewer.id, {
       sender: senderById.get(row.sender_id),
       likedBy: likes.get(row.id) ?? [],
       favoritedBy: favorites.get(row.id) ?? [],
@@ -139,10 +261,13 @@ export async function presentMessages(
         voice: slot(row.voice_media_id),
         items: media.attached
           .filter((m) => m.message_id === row.id)
-          .map((m) => presentMedia(ctx, m, { unlocked: true, viewer: mediaViewer })),
+          .map((m) => presentMedia(ctx, m, { unlocked, viewer: mediaViewer })),
       },
-    }),
-  );
+      teaser: row.teaser_media_id ? show(media.slots.get(row.teaser_media_id), true) : null,
+      purchases: bought,
+      now,
+    });
+  });
 }
 
 export async function presentOneMessage(

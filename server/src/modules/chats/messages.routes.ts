@@ -18,8 +18,16 @@ import {
   routeErrors,
   SendMessageBody,
   SentMessageResponse,
+  ChatMessageResponse,
+  ContentRequestStatusBody,
+  IDEMPOTENCY_HEADER,
+  OfferStatusBody,
+  UnlockMessageResponse,
 } from '@fanspace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withTransaction, type Tx } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/app.ts';
+import { idempotencyKeyOf, idempotentRoute, requestFingerprint } from '../ledger/idempotency.ts';
 import { signedInViewer } from '../posts/post-views.ts';
 import { ChatLimits } from './chats.limits.ts';
 import {
@@ -31,12 +39,41 @@ import {
   toggleLike,
 } from './message-actions.service.ts';
 import { readMultipartMessage } from './message-input.ts';
+import { answerOffer, moveContentRequest, unlockMessage } from './message-payments.service.ts';
 import { deleteMessage, listMessages, sendMessage } from './messages.service.ts';
 
 const tags = ['chats'];
 const E = ErrorCodes;
 const bad = routeErrors(E.VALIDATION_FAILED);
 const messageMissing = routeErrors(E.MESSAGE_NOT_FOUND);
+
+const hasIdempotencyKey = (request: FastifyRequest) => {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  return (Array.isArray(raw) ? raw[0] : raw)?.trim() ? true : false;
+};
+
+/**
+ * Money routes of chats honour an Idempotency-Key like the post unlock (a repeat replays the
+ * first response) but do not require one: the purchase rows and state machines already make
+ * a second charge impossible.
+ */
+async function moneyWork<T>(
+  db: App['ctx']['db'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  status: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (hasIdempotencyKey(request))
+    return idempotentRoute(db, request, reply, userId, async (tx) => ({
+      status,
+      body: await work(tx),
+    }));
+  const body = await withTransaction(db, work);
+  reply.code(status);
+  return body;
+}
 
 /** SPEC §7 Chats: messages, their likes, favorites, receipts and reports. */
 export async function messagesRoutes(app: App) {
@@ -65,14 +102,21 @@ export async function messagesRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Send a message: JSON, or multipart with a file (image/video/voice). Paid parts are refused for now.',
+          'Send a message: JSON, or multipart with a file (image/video/voice); lockedContent (creators), tipAmount, offerDetails, contentRequestDetails. Idempotency-Key honoured.',
         consumes: ['application/json', 'multipart/form-data'],
         params: ChatParams,
         body: { content: { 'application/json': { schema: SendMessageBody } } },
         response: {
           201: SentMessageResponse,
-          400: routeErrors(E.VALIDATION_FAILED, E.FEATURE_UNAVAILABLE, E.EXTERNAL_MEDIA_URL),
-          403: routeErrors(E.USER_BLOCKED, E.FORBIDDEN),
+          400: routeErrors(
+            E.VALIDATION_FAILED,
+            E.EXTERNAL_MEDIA_URL,
+            E.RECIPIENT_NOT_CREATOR,
+            E.CANNOT_TARGET_SELF,
+          ),
+          402: routeErrors(E.INSUFFICIENT_FUNDS),
+          403: routeErrors(E.USER_BLOCKED, E.FORBIDDEN, E.ONLY_CREATORS),
+          422: routeErrors(E.IDEMPOTENCY_KEY_REUSED),
           404: routeErrors(E.CHAT_NOT_FOUND, E.MEDIA_NOT_FOUND),
           413: routeErrors(E.PAYLOAD_TOO_LARGE),
           415: routeErrors(E.UNSUPPORTED_MEDIA_TYPE),
@@ -85,12 +129,19 @@ export async function messagesRoutes(app: App) {
       const submission = request.isMultipart()
         ? await readMultipartMessage(request)
         : { body: (request.body ?? {}) as SendMessageBody, files: [] };
+      const idempotency = hasIdempotencyKey(request)
+        ? {
+            key: idempotencyKeyOf(request),
+            fingerprint: requestFingerprint(request.method, request.url, submission.body),
+          }
+        : undefined;
       const message = await sendMessage(
         ctx,
         viewer,
         request.params.chatId,
         submission.body,
         submission.files,
+        idempotency,
       );
       return reply.status(201).send({ message });
     },
@@ -218,5 +269,95 @@ export async function messagesRoutes(app: App) {
     },
     async (request) =>
       messagesChangedSince(ctx, signedInViewer(request), request.query.since, 'updated_at'),
+  );
+
+  app.post(
+    '/chats/messages/:id/unlock',
+    {
+      config: { auth: 'user', rateLimit: ChatLimits.pay },
+      schema: {
+        tags,
+        summary:
+          "Buy a locked message once: charges its price to the caller's wallet and reveals the originals",
+        params: MessageIdParams,
+        response: {
+          200: UnlockMessageResponse,
+          400: routeErrors(
+            E.VALIDATION_FAILED,
+            E.NOT_FOR_SALE,
+            E.CANNOT_TARGET_SELF,
+            E.MESSAGE_DELETED,
+          ),
+          402: routeErrors(E.INSUFFICIENT_FUNDS),
+          403: routeErrors(E.USER_BLOCKED),
+          404: messageMissing,
+          409: routeErrors(E.ALREADY_UNLOCKED, E.CONFLICT),
+          422: routeErrors(E.IDEMPOTENCY_KEY_REUSED),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      return moneyWork(ctx.db, request, reply, viewer.id, 200, (tx) =>
+        unlockMessage(ctx, tx, viewer, request.params.id),
+      );
+    },
+  );
+
+  app.patch(
+    '/chats/messages/:id/offer',
+    {
+      config: { auth: 'user', rateLimit: ChatLimits.pay },
+      schema: {
+        tags,
+        summary:
+          'Answer an offer: the receiver accepts (paying its price) or declines; the sender withdraws (expired)',
+        params: MessageIdParams,
+        body: OfferStatusBody,
+        response: {
+          200: ChatMessageResponse,
+          400: routeErrors(E.VALIDATION_FAILED, E.MESSAGE_DELETED),
+          402: routeErrors(E.INSUFFICIENT_FUNDS),
+          403: routeErrors(E.FORBIDDEN, E.USER_BLOCKED),
+          404: messageMissing,
+          409: routeErrors(E.INVALID_TRANSITION, E.ALREADY_UNLOCKED, E.CONFLICT),
+          422: routeErrors(E.IDEMPOTENCY_KEY_REUSED),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      return moneyWork(ctx.db, request, reply, viewer.id, 200, async (tx) => ({
+        message: await answerOffer(ctx, tx, viewer, request.params.id, request.body),
+      }));
+    },
+  );
+
+  app.put(
+    '/chats/messages/:id/content-request',
+    {
+      config: { auth: 'user', rateLimit: ChatLimits.pay },
+      schema: {
+        tags,
+        summary:
+          'Move a content request: accepted / declined / delivered (creator), cancelled (requester)',
+        params: MessageIdParams,
+        body: ContentRequestStatusBody,
+        response: {
+          200: ChatMessageResponse,
+          400: routeErrors(E.VALIDATION_FAILED, E.MESSAGE_DELETED),
+          403: routeErrors(E.FORBIDDEN, E.USER_BLOCKED, E.ONLY_CREATORS),
+          404: routeErrors(E.MESSAGE_NOT_FOUND, E.MEDIA_NOT_FOUND),
+          409: routeErrors(E.INVALID_TRANSITION, E.CONFLICT),
+          422: routeErrors(E.IDEMPOTENCY_KEY_REUSED),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      return moneyWork(ctx.db, request, reply, viewer.id, 200, async (tx) => ({
+        message: await moveContentRequest(ctx, tx, viewer, request.params.id, request.body),
+      }));
+    },
   );
 }

@@ -1,6 +1,5 @@
 import {
   ErrorCodes,
-  PAID_MESSAGES_UNAVAILABLE_MESSAGE,
   type DeleteMessageResponse,
   type Message,
   type MessageListQuery,
@@ -16,6 +15,8 @@ import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
 import { isUuid } from '../media/media.policy.ts';
+import { chargeToCreator } from '../ledger/charges.ts';
+import { runIdempotent } from '../ledger/idempotency.ts';
 import { notify } from '../notifications/notify.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { mediaIdFromUrl } from '../posts/posts.service.ts';
@@ -29,8 +30,12 @@ import {
 } from './chats.queries.ts';
 import { blockedError, requireChat } from './chats.service.ts';
 import { presentMessages, presentOneMessage } from './message-views.ts';
+import { readPaidParts, type PaidCtx, type PaidParts } from './paid-parts.ts';
 
-/** Listing, sending and deleting messages. Likes, favorites, reads and reports: message-actions. */
+/**
+ * Listing, sending and deleting messages. Likes, favorites, reads and reports: message-actions;
+ * the rules of paid parts: paid-parts.ts; unlocks, offers, content requests: message-payments.
+ */
 
 /** ingestMedia needs the whole context (storage config, jobs). */
 type Ctx = AppContext;
@@ -70,19 +75,9 @@ export async function listMessages(
   };
 }
 
-/** The paid parts of SPEC §7; the ledger issue replaces this refusal with its handlers. */
-function refusePaidParts(body: SendMessageBody) {
-  const paid = ['lockedContent', 'tipAmount', 'offerDetails', 'contentRequestDetails'] as const;
-  const sent = paid.find((name) => body[name] !== undefined && body[name] !== null);
-  if (sent)
-    throw new BadRequestError(PAID_MESSAGES_UNAVAILABLE_MESSAGE, ErrorCodes.FEATURE_UNAVAILABLE, {
-      field: sent,
-    });
-}
-
 const refId = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
 
-interface MessageMedia {
+export interface MessageMedia {
   image: MediaItemRow | null;
   video: MediaItemRow | null;
   voice: MediaItemRow | null;
@@ -107,6 +102,8 @@ async function pickedMedia(ctx: Ctx, senderId: string, body: SendMessageBody) {
   const ids = [
     ...(body.mediaItemId ? [body.mediaItemId] : []),
     ...(body.selectedMediaItems ?? []).map(refId),
+    ...(body.lockedContent?.mediaItems ?? []).map(refId),
+    ...(body.lockedContent?.selectedMediaItems ?? []).map(refId),
   ].map((id) => id.toLowerCase());
   if (ids.length > 0) media.items = await getOwnedMedia(ctx.db, senderId, ids);
   return media;
@@ -136,19 +133,28 @@ async function checkQuote(tx: Tx, chatId: string, quoted: SendMessageBody['quote
   return row.id;
 }
 
+/** An Idempotency-Key sent with a message: a repeat replays the first response. */
+export interface SendIdempotency {
+  key: string;
+  fingerprint: string;
+}
+
 /**
- * POST /chats/{chatId}/messages. Refusals (paid parts, membership, blocks, foreign media, an
- * empty message) come before any file is stored. The message, counters and the chat's last
- * message change in one transaction; realtime events and the notification follow the commit.
+ * POST /chats/{chatId}/messages. Refusals (membership, blocks, foreign media, paid-part rules,
+ * an empty message) come before any file is stored. The message, its tip charge, counters and
+ * the chat's last message change in one transaction; realtime events and the notification
+ * follow the commit. With an Idempotency-Key the response is stored with the transaction.
  */
 export async function sendMessage(
   ctx: Ctx,
   viewer: Viewer,
   chatId: string,
   body: SendMessageBody,
-  files: IngestInput[],
+  allFiles: Array<IngestInput & { field?: string }>,
+  idempotency?: SendIdempotency,
 ): Promise<Message> {
-  refusePaidParts(body);
+  const teaserFile = allFiles.find((f) => f.field === 'teaser');
+  const files = allFiles.filter((f) => f !== teaserFile);
   const { chat } = await requireChat(ctx.db, viewer.id, chatId);
   const others = await otherParticipantIds(ctx.db, chat.id, viewer.id);
   if (body.receiverId && !others.includes(body.receiverId.toLowerCase()))
@@ -166,83 +172,172 @@ export async function sendMessage(
     throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'This account cannot receive messages');
   const text = cleanText(body.text ?? '').trim();
   const media = await pickedMedia(ctx, viewer.id, body);
+  const paid = await readPaidParts(ctx, viewer.id, others, body);
   const pickedCount =
     media.items.length + [media.image, media.video, media.voice].filter(Boolean).length;
-  if (text === '' && pickedCount + files.length === 0)
+  const hasPaidPart = paid.tipCents !== null || paid.offer !== null || paid.contentRequest !== null;
+  if (text === '' && pickedCount + files.length === 0 && !hasPaidPart)
     throw field('text', 'A message needs text or media');
+  if (paid.lockedCents !== null && pickedCount + files.length === 0)
+    throw field('lockedContent', 'Locked content needs at least one media item to sell');
+
+  if (teaserFile && paid.lockedCents === null)
+    throw field('teaser', 'A teaser file goes with lockedContent');
+  if (teaserFile && paid.teaser)
+    throw field('teaser', 'Send the teaser as a file or as lockedContent.teaser*, not both');
+  if (teaserFile && !/^(image|video)\//.test(teaserFile.mimetype))
+    throw field('teaser', 'A teaser must be an image or a video');
 
   const uploaded: MediaItemRow[] = [];
   for (const file of files) uploaded.push(await ingestMedia(ctx, viewer.id, file));
   placeUploads(media, uploaded);
+  if (teaserFile) paid.teaser = await ingestMedia(ctx, viewer.id, teaserFile);
 
-  const row = await withTransaction(ctx.db, async (tx) => {
+  const write = async (tx: Tx) => {
     await lockChats(tx, [chat.id]);
     const quotedId = await checkQuote(tx, chat.id, body.quotedMessage);
-    const message = await tx
-      .insertInto('messages')
-      .values({
-        chat_id: chat.id,
-        sender_id: viewer.id,
-        text,
-        quoted_message_id: quotedId,
-        image_media_id: media.image?.id ?? null,
-        video_media_id: media.video?.id ?? null,
-        voice_media_id: media.voice?.id ?? null,
-        voice_duration: media.voice
-          ? (body.voiceDuration ?? media.voice.duration_seconds ?? null)
-          : null,
-      })
+    const voiceDuration = media.voice
+      ? (body.voiceDuration ?? media.voice.duration_seconds ?? null)
+      : null;
+    return insertMessage(ctx, tx, {
+      chatId: chat.id,
+      senderId: viewer.id,
+      others,
+      text,
+      quotedId,
+      media,
+      voiceDuration,
+      paid,
+    });
+  };
+  if (idempotency) {
+    const result = await runIdempotent(
+      ctx.db,
+      viewer.id,
+      idempotency.key,
+      idempotency.fingerprint,
+      async (tx) => ({
+        status: 201,
+        body: await presentOneMessage(ctx, viewer, await write(tx), tx),
+      }),
+    );
+    return result.body;
+  }
+  const row = await withTransaction(ctx.db, write);
+  return presentOneMessage(ctx, viewer, row);
+}
+
+export interface NewMessage {
+  chatId: string;
+  senderId: string;
+  /** the other participants (already checked: not blocked, able to receive) */
+  others: string[];
+  text: string;
+  quotedId: string | null;
+  media: MessageMedia;
+  voiceDuration: number | null;
+  paid: PaidParts;
+  massMessageId?: string | null;
+}
+
+/**
+ * Writes one message inside the caller's transaction (which holds the chat lock): the row, its
+ * media, the tip charge, the chat's last message, unread counters, request folders, the
+ * receivers' notification and the `message_new` event after commit.
+ */
+export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
+  const { media, paid } = input;
+  const message = await tx
+    .insertInto('messages')
+    .values({
+      chat_id: input.chatId,
+      sender_id: input.senderId,
+      text: input.text,
+      quoted_message_id: input.quotedId,
+      image_media_id: media.image?.id ?? null,
+      video_media_id: media.video?.id ?? null,
+      voice_media_id: media.voice?.id ?? null,
+      voice_duration: input.voiceDuration,
+      locked_price_cents: paid.lockedCents,
+      teaser_media_id: paid.teaser?.id ?? null,
+      teaser_text: paid.teaserText,
+      tip_cents: paid.tipCents,
+      offer: paid.offer ? JSON.stringify(paid.offer) : null,
+      offer_status: paid.offer ? 'pending' : null,
+      content_request: paid.contentRequest ? JSON.stringify(paid.contentRequest) : null,
+      content_request_status: paid.contentRequest ? 'pending' : null,
+      mass_message_id: input.massMessageId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const items = [...new Map(media.items.map((m) => [m.id, m])).values()];
+  if (items.length > 0)
+    await tx
+      .insertInto('message_media')
+      .values(items.map((m, position) => ({ message_id: message.id, media_id: m.id, position })))
+      .execute();
+  let row = message;
+  if (paid.tipCents !== null) {
+    const charge = await chargeToCreator(ctx, tx, {
+      kind: 'tip',
+      payerId: input.senderId,
+      creatorId: input.others[0]!,
+      grossCents: paid.tipCents,
+      details: { tipType: 'chat', contentId: message.id, chatId: input.chatId },
+    });
+    row = await tx
+      .updateTable('messages')
+      .set({ tip_transaction_id: charge.transactionId })
+      .where('id', '=', message.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const items = [...new Map(media.items.map((m) => [m.id, m])).values()];
-    if (items.length > 0)
-      await tx
-        .insertInto('message_media')
-        .values(items.map((m, position) => ({ message_id: message.id, media_id: m.id, position })))
-        .execute();
-    await tx
-      .updateTable('chats')
-      .set({ last_message_id: message.id, last_activity_at: message.created_at })
-      .where('id', '=', chat.id)
-      .execute();
-    // writing in a chat files it in one's inbox and brings it back if one had hidden it
+  }
+  await tx
+    .updateTable('chats')
+    .set({ last_message_id: message.id, last_activity_at: message.created_at })
+    .where('id', '=', input.chatId)
+    .execute();
+  // writing in a chat files it in one's inbox and brings it back if one had hidden it
+  await tx
+    .updateTable('chat_participants')
+    .set({ hidden_at: null, folder: 'inbox', last_read_at: message.created_at })
+    .where('chat_id', '=', input.chatId)
+    .where('user_id', '=', input.senderId)
+    .execute();
+  for (const other of input.others) {
+    const restricted = await isRestrictedBy(tx, other, input.senderId);
     await tx
       .updateTable('chat_participants')
-      .set({ hidden_at: null, folder: 'inbox', last_read_at: message.created_at })
-      .where('chat_id', '=', chat.id)
-      .where('user_id', '=', viewer.id)
+      .set((eb) => ({
+        unread_count: eb('unread_count', '+', 1),
+        hidden_at: null,
+        ...(restricted ? { folder: 'requests' as const } : {}),
+      }))
+      .where('chat_id', '=', input.chatId)
+      .where('user_id', '=', other)
       .execute();
-    for (const other of others) {
-      const restricted = await isRestrictedBy(tx, other, viewer.id);
-      await tx
-        .updateTable('chat_participants')
-        .set((eb) => ({
-          unread_count: eb('unread_count', '+', 1),
-          hidden_at: null,
-          ...(restricted ? { folder: 'requests' as const } : {}),
-        }))
-        .where('chat_id', '=', chat.id)
-        .where('user_id', '=', other)
-        .execute();
-      // a message request does not ping its restricter; one unread notice per chat is enough
-      if (!restricted)
-        await notify(tx, {
-          userId: other,
-          type: 'message',
-          actorId: viewer.id,
-          relatedId: chat.id,
-          relatedType: 'chat',
-          data: { chatId: chat.id, messageId: message.id, preview: text.slice(0, 100) },
-          coalesce: true,
-        });
-    }
-    publishAfterCommit(ctx, tx, { userIds: [viewer.id, ...others] }, 'message_new', {
-      chatId: chat.id,
-      messageId: message.id,
-    });
-    return message;
+    // a message request does not ping its restricter; one unread notice per chat is enough
+    if (!restricted)
+      await notify(tx, {
+        userId: other,
+        type: 'message',
+        actorId: input.senderId,
+        relatedId: input.chatId,
+        relatedType: 'chat',
+        data: {
+          chatId: input.chatId,
+          messageId: message.id,
+          preview: input.text.slice(0, 100),
+          ...(paid.lockedCents !== null ? { locked: true } : {}),
+        },
+        coalesce: true,
+      });
+  }
+  publishAfterCommit(ctx, tx, { userIds: [input.senderId, ...input.others] }, 'message_new', {
+    chatId: input.chatId,
+    messageId: message.id,
   });
-  return presentOneMessage(ctx, viewer, row);
+  return row;
 }
 
 /**

@@ -45,7 +45,7 @@ describe('sending', () => {
     expect(messages[1]!.mediaItems[0]!.mediaUrl).toContain(`/api/media/${image.id}/content`);
   });
 
-  it('refuses empty messages, foreign media, a wrong receiver and paid parts', async () => {
+  it('refuses empty messages, foreign media, a wrong receiver and misplaced paid parts', async () => {
     const { a, b, chat } = await pair();
     const theirs = await vaultImage(server, b);
     const cases: Array<[Record<string, unknown>, number, string?]> = [
@@ -54,18 +54,25 @@ describe('sending', () => {
       [{ text: 'x', imageUrl: 'https://evil.example/x.jpg' }, 400, 'EXTERNAL_MEDIA_URL'],
       [{ text: 'x', receiverId: a.user.id }, 400],
       [{ text: 'x', quotedMessage: 'nope' }, 400],
-      [{ text: 'x', tipAmount: 5 }, 400, 'FEATURE_UNAVAILABLE'],
-      [{ text: 'x', lockedContent: { price: 5 } }, 400, 'FEATURE_UNAVAILABLE'],
-      [{ text: 'x', offerDetails: {} }, 400, 'FEATURE_UNAVAILABLE'],
-      [{ text: 'x', contentRequestDetails: {} }, 400, 'FEATURE_UNAVAILABLE'],
+      // b is a fan: no tips or content requests to them; a is a fan: no locked content
+      [{ text: 'x', tipAmount: 5 }, 400, 'RECIPIENT_NOT_CREATOR'],
+      [{ text: 'x', lockedContent: { price: 5 } }, 403, 'ONLY_CREATORS'],
+      [{ text: 'x', offerDetails: {} }, 400, 'VALIDATION_FAILED'],
+      [
+        { text: 'x', contentRequestDetails: { description: 'a video' } },
+        400,
+        'RECIPIENT_NOT_CREATOR',
+      ],
     ];
     for (const [body, status, code] of cases) {
       const res = await call(server, a, 'POST', `/chats/${chat.id}/messages`, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (code) expect(res.body.code).toBe(code);
     }
-    const paid = await call(server, a, 'POST', `/chats/${chat.id}/messages`, { tipAmount: 5 });
-    expect(paid.body.message).toBe('Paid messages are not available yet');
+    const paid = await call(server, a, 'POST', `/chats/${chat.id}/messages`, {
+      lockedContent: { price: 5 },
+    });
+    expect(paid.body.message).toBe('Only creators can send locked content');
     expect((await messagesOf(server, a, chat.id)).messages).toEqual([]);
   });
 

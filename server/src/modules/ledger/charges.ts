@@ -5,6 +5,7 @@ import {
   type Db,
   type DbHandle,
 } from '../../platform/db/database.ts';
+import { notifyCharge } from '../notifications/charge-notices.ts';
 import { accountId, feePercent, postTransaction } from './ledger.service.ts';
 import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
 
@@ -83,6 +84,8 @@ export async function chargeToCreator(
       .execute();
     await scheduleRelease(deps, tx, availableAt);
   }
+  // the creator hears of every new sale (tip, purchase, subscription) in the same transaction
+  await notifyCharge(tx, input, split.grossCents);
   return { transactionId: posted.id, createdAt: posted.createdAt, split, availableAt };
 }
 
@@ -113,6 +116,7 @@ export async function releaseDuePending(db: Db, now = new Date(), batch = 500): 
         .selectFrom('ledger_pending_releases')
         .select(['id', 'creator_id', 'amount_cents'])
         .where('released_transaction_id', 'is', null)
+        .where('amount_cents', '>', 0)
         .where('available_at', '<=', now)
         .orderBy('available_at')
         .limit(batch)
@@ -128,13 +132,35 @@ export async function releaseDuePending(db: Db, now = new Date(), batch = 500): 
           accountId(tx, 'creator_pending', creatorId),
           accountId(tx, 'creator_available', creatorId),
         ]);
+        // a debt from a reversal (creator_owed < 0) is repaid first from released earnings;
+        // available then owed are locked in the same order as reverseCharge locks them
+        await tx
+          .selectFrom('ledger_accounts')
+          .select('id')
+          .where('id', '=', available)
+          .forUpdate()
+          .execute();
+        const owed = await tx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'balance_cents'])
+          .where('kind', '=', 'creator_owed')
+          .where('owner_id', '=', creatorId)
+          .forUpdate()
+          .executeTakeFirst();
+        const repay = owed ? Math.min(total, Math.max(-Number(owed.balance_cents), 0)) : 0;
         const posted = await postTransaction(tx, {
           kind: 'release',
           entries: [
             { accountId: pending, amountCents: -total },
-            { accountId: available, amountCents: total },
+            { accountId: available, amountCents: total - repay },
+            ...(owed && repay > 0 ? [{ accountId: owed.id, amountCents: repay }] : []),
           ],
-          metadata: { creatorId, releaseCount: rows.length, amountCents: total },
+          metadata: {
+            creatorId,
+            releaseCount: rows.length,
+            amountCents: total,
+            ...(repay > 0 ? { repaidOwedCents: repay } : {}),
+          },
         });
         await tx
           .updateTable('ledger_pending_releases')

@@ -16,9 +16,17 @@ export const SYSTEM_ACCOUNTS = [
   'platform_fees',
   'processor_clearing',
   'payouts_clearing',
+  'payouts_in_flight',
   'refunds',
 ];
-const OWNED: LedgerAccountKind[] = ['user_wallet', 'creator_pending', 'creator_available'];
+const OWNED: LedgerAccountKind[] = [
+  'user_wallet',
+  'creator_pending',
+  'creator_available',
+  'creator_owed',
+];
+/** creator_owed holds a debt: negative by design (a CHECK keeps it ≤ 0). */
+const MAY_BE_NEGATIVE: LedgerAccountKind[] = ['creator_owed'];
 
 export const insufficientFunds = () =>
   new AppError(402, ErrorCodes.INSUFFICIENT_FUNDS, 'Insufficient funds');
@@ -42,7 +50,7 @@ export async function accountId(
   if (existing) return existing.id;
   const created = await tx
     .insertInto('ledger_accounts')
-    .values({ kind, owner_id: ownerId })
+    .values({ kind, owner_id: ownerId, allow_negative: MAY_BE_NEGATIVE.includes(kind) })
     .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
     .returning('id')
     .executeTakeFirst();

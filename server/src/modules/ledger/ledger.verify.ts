@@ -105,6 +105,47 @@ const CHECKS: Check[] = [
             limit ${LIMIT}`,
       ),
   },
+  {
+    name: 'reversals_within_original',
+    description: 'Refunds and chargebacks of a charge never add up to more than its gross',
+    run: (db) =>
+      rows(
+        db,
+        sql`select c.id as "transactionId", (c.metadata->>'grossCents')::bigint as "grossCents",
+              sum((r.metadata->>'reversedCents')::bigint)::bigint as "reversedCents"
+            from ledger_transactions r join ledger_transactions c on c.id = r.reverses_id
+            where r.kind in ('refund', 'chargeback')
+            group by c.id, c.metadata
+            having sum((r.metadata->>'reversedCents')::bigint) > (c.metadata->>'grossCents')::bigint
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'owed_never_positive',
+    description: 'A creator_owed account only ever holds a debt (balance ≤ 0)',
+    run: (db) =>
+      rows(
+        db,
+        sql`select id as "accountId", owner_id as "creatorId", balance_cents as "balanceCents"
+            from ledger_accounts where kind = 'creator_owed' and balance_cents > 0
+            limit ${LIMIT}`,
+      ),
+  },
+  {
+    name: 'payouts_in_flight_match_requests',
+    description: 'Money in payouts_in_flight equals the payouts requested and not yet settled',
+    run: (db) =>
+      rows(
+        db,
+        sql`select a.balance_cents as "inFlightCents", coalesce(p.total, 0)::bigint as "openCents"
+            from ledger_accounts a
+            left join (select sum(amount_cents) as total from payouts
+                       where status in ('requested', 'processing')) p on true
+            where a.kind = 'payouts_in_flight' and a.owner_id is null
+              and a.balance_cents <> coalesce(p.total, 0)
+            limit ${LIMIT}`,
+      ),
+  },
 ];
 
 export async function verifyLedger(db: DbHandle): Promise<LedgerVerifyReport> {

@@ -24,6 +24,7 @@ import { assertOwnFolder, folderNotFound, getOwnedMedia, mediaNotFound } from '.
 /** The owner's side of the vault: list, edit, delete, folders, moves and duplicates. */
 
 export const MEDIA_PURGE_JOB = 'media.purge';
+export const MEDIA_PURGE_OWNER_JOB = 'media.purge-owner';
 
 type VaultCtx = Pick<AppContext, 'config' | 'db' | 'jobs'>;
 

@@ -4,6 +4,7 @@ import type { Db, DbHandle } from '../../platform/db/database.ts';
 import type { NotificationRow } from '../../platform/db/schema.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { blockedEitherWay } from '../graph/graph.relations.ts';
+import { hasPushSubscription, pushAllowed, PUSH_JOB } from '../push/push.service.ts';
 import { insertNotification, unreadExists } from './notifications.queries.ts';
 
 /**
@@ -14,11 +15,13 @@ import { insertNotification, unreadExists } from './notifications.queries.ts';
  * "which app's bus", even with several apps in one process (tests, benchmarks).
  */
 
-type Delivery = Pick<AppContext, 'bus' | 'log'>;
+type Delivery = Pick<AppContext, 'bus' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
 const deliveries = new WeakMap<object, Delivery>();
 
 /** Called once by the notifications routes: notifications on `ctx.db` publish on `ctx.bus`. */
-export function bindNotificationDelivery(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>) {
+export function bindNotificationDelivery(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log'> & Partial<Pick<AppContext, 'jobs'>>,
+) {
   deliveries.set(adapterOf(ctx.db), ctx);
 }
 
@@ -49,7 +52,8 @@ function typeDisabled(preferences: Record<string, unknown> | null, type: Notific
  * Records a notification for `userId` unless it is about the user's own action, the user
  * turned the type off, the two users blocked each other, or (coalesce) an unread one about the
  * same thing exists. Publishes `notification` to the user's sockets after commit. Returns the
- * row, or null when skipped.
+ * row, or null when skipped. A user with web push subscriptions whose preferences allow it
+ * (push.service `pushAllowed`) also gets a push job.
  */
 export async function notify(db: DbHandle, input: NotifyInput): Promise<NotificationRow | null> {
   const actorId = input.actorId ?? null;
@@ -78,5 +82,12 @@ export async function notify(db: DbHandle, input: NotifyInput): Promise<Notifica
       notificationId: row.id,
       type: row.type,
     });
+  // web push: a job in the same transaction (the outbox), run by the worker after commit
+  if (
+    delivery?.jobs &&
+    pushAllowed(user.preferences, input.type) &&
+    (await hasPushSubscription(db, input.userId))
+  )
+    await delivery.jobs.enqueue(db, PUSH_JOB, { notificationId: row.id, userId: input.userId });
   return row;
 }

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { fund, paidPost, pay } from './payments.test-kit.ts';
+import { fund, paidPost, pay, unlockChargesFor } from './payments.test-kit.ts';
 
 /**
  * Races on PostgreSQL (real parallel connections). PGlite serialises every transaction, so
@@ -35,12 +35,7 @@ describe(`concurrent money requests (${N} at once)`, () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(N - 1);
-    const charges = await server.ctx.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', 'unlock')
-      .where((eb) => eb(eb.ref('metadata', '->>').key('postId'), '=', post.id))
-      .execute();
+    const charges = await unlockChargesFor(server, 'postId', post.id);
     expect(charges).toHaveLength(1);
     const purchases = await server.ctx.db
       .selectFrom('content_purchases')

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { releaseDuePending, RELEASE_JOB } from '../ledger/charges.ts';
+import { runScheduledPayouts, SCHEDULED_PAYOUTS_JOB } from './payouts.service.ts';
 import { renewDueSubscriptions, RENEW_JOB } from './subscriptions.service.ts';
 
 /**
@@ -13,5 +14,8 @@ export function registerPaymentJobs(ctx: Pick<AppContext, 'db' | 'jobs'>) {
   });
   ctx.jobs.register(RENEW_JOB, async () => {
     await renewDueSubscriptions(ctx);
+  });
+  ctx.jobs.register(SCHEDULED_PAYOUTS_JOB, async () => {
+    await runScheduledPayouts(ctx);
   });
 }

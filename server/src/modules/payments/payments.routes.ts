@@ -3,7 +3,7 @@ import {
   AddTestFundsBody,
   CreatorIdParams,
   CURRENCY,
-  EarningsOverview,
+  EarningsOverviewDetailed,
   ErrorCodes,
   LedgerVerifyReport,
   MONEY_LIMITS,
@@ -26,9 +26,11 @@ import { idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { payer } from './payer.ts';
+import { refuseTestFundsWithStripe } from './card-provider.service.ts';
 import { MoneyLimits } from './payments.limits.ts';
 import { paymentProvider } from './provider.ts';
-import { earningsOverview, myTransactions } from './statements.service.ts';
+import { earningsOverviewDetailed } from './earnings.service.ts';
+import { myTransactions } from './statements.service.ts';
 import { payableCreator, sendTip } from './tips.service.ts';
 import { unlockPost } from './unlock.service.ts';
 import { addFunds, walletBalance } from './wallet.service.ts';
@@ -68,8 +70,10 @@ export async function paymentsRoutes(app: App) {
         response: { 200: WalletTopUp, ...moneyErrors },
       },
     },
-    async (request, reply) =>
-      topUp(request, reply, request.body?.amount ?? MONEY_LIMITS.defaultTestFunds),
+    async (request, reply) => {
+      refuseTestFundsWithStripe(ctx.config, 'add-test-funds');
+      return topUp(request, reply, request.body?.amount ?? MONEY_LIMITS.defaultTestFunds);
+    },
   );
 
   app.post(
@@ -83,7 +87,10 @@ export async function paymentsRoutes(app: App) {
         response: { 200: WalletTopUp, ...moneyErrors },
       },
     },
-    async (request, reply) => topUp(request, reply, request.body.amount),
+    async (request, reply) => {
+      refuseTestFundsWithStripe(ctx.config, 'add-funds');
+      return topUp(request, reply, request.body.amount);
+    },
   );
 
   app.get(
@@ -178,11 +185,11 @@ export async function paymentsRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Creator earnings: gross → fee → net (30 days), pending with next release, available, lifetime',
-        response: { 200: EarningsOverview },
+          'Creator earnings: gross → fee → net (30 days), pending with release dates, available, in flight, paid out, owed; every step explained',
+        response: { 200: EarningsOverviewDetailed },
       },
     },
-    async (request) => earningsOverview(ctx.db, currentUser(request).id),
+    async (request) => earningsOverviewDetailed(ctx.db, currentUser(request).id),
   );
 
   app.get(

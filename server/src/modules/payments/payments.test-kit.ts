@@ -44,3 +44,17 @@ export async function paidPost(server: TestServer, creator: Actor, priceCents = 
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The unlock charges whose metadata names `id` under `key` (postId, messageId). */
+export async function unlockChargesFor(
+  server: TestServer,
+  key: 'postId' | 'messageId',
+  id: string,
+) {
+  return server.ctx.db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('kind', '=', 'unlock')
+    .where((eb) => eb(eb.ref('metadata', '->>').key(key), '=', id))
+    .execute();
+}

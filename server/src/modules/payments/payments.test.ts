@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, block, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
@@ -195,6 +196,30 @@ describe('tips', () => {
       tipType: 'gift',
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("takes a post tip's contentId only for a live post of the recipient", async () => {
+    const tipper = await actor(server);
+    await fund(server, tipper, 20);
+    const other = await actor(server, 'creator');
+    const theirs = await paidPost(server, other);
+    const mine = await paidPost(server, creator);
+    const tip = (contentId: string) =>
+      pay(server, tipper, 'POST', '/tips', {
+        recipientUserId: creator.user.id,
+        amount: 2,
+        tipType: 'post',
+        contentId,
+      });
+    for (const wrong of [theirs.id, 'not-a-post', randomUUID()]) {
+      const res = await tip(wrong);
+      expect(res.status, wrong).toBe(400);
+      expect(res.body.field).toBe('contentId');
+    }
+    expect((await pay(server, tipper, 'GET', '/wallet/balance')).body.balanceCents).toBe(2000);
+    const ok = await tip(mine.id);
+    expect(ok.status).toBe(201);
+    expect(ok.body.contentId).toBe(mine.id);
   });
 });
 

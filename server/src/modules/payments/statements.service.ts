@@ -32,6 +32,13 @@ const WHAT: Record<string, string> = {
   subscription: 'a subscription',
   renewal: 'a subscription renewal',
 };
+/** Unlocks are of posts, chat messages or accepted chat offers (metadata.contentType). */
+const UNLOCK_OF: Record<string, string> = {
+  message: 'unlocking a chat message',
+  offer: 'an accepted chat offer',
+};
+const whatOf = (kind: string, m: Meta) =>
+  (kind === 'unlock' ? UNLOCK_OF[str(m.contentType) ?? ''] : undefined) ?? WHAT[kind] ?? kind;
 const line = (label: string, cents: number) => ({
   label,
   amount: units(cents),
@@ -75,12 +82,33 @@ export function describeTransaction(
       breakdown: [line('Added to wallet', net)],
     };
   }
+  if (tx.kind === 'pro_pack' || tx.kind === 'top_up_reversal') {
+    // pro pack: paid to the platform (no creator share); top_up_reversal: a card refund or
+    // dispute taking back money that had only reached the wallet (card-provider issue)
+    const cents = Math.abs(net);
+    const card = str(m.provider) === 'stripe';
+    const proPack = tx.kind === 'pro_pack';
+    return {
+      ...base,
+      amount: units(cents),
+      amountCents: cents,
+      direction: 'out',
+      account: 'user_wallet',
+      counterparty: null,
+      explanation: proPack
+        ? `Paid ${formatUnits(num(m.amountCents))} for the Pro pack${card ? ' by card' : ''}, until ${str(m.periodEnd)?.slice(0, 10) ?? ''}; all of it goes to the platform.`
+        : `${formatUnits(cents)} returned to your card (${str(m.reason) ?? 'refund'}) and taken from your wallet.`,
+      breakdown: [line(proPack ? 'Pro pack' : 'Returned to card', cents)],
+    };
+  }
+  const special = describeMoneyMovement(tx, mine, userId, users, base);
+  if (special) return special;
   const gross = num(m.grossCents);
   const fee = num(m.feeCents);
   const share = num(m.shareCents);
   const pct = num(m.feePercent);
   const until = str(m.availableAt)?.slice(0, 10) ?? '';
-  const what = WHAT[tx.kind] ?? tx.kind;
+  const what = whatOf(tx.kind, m);
   const payerId = str(m.payerId);
   const creatorId = str(m.creatorId);
   const isPayer = payerId === userId && net < 0;
@@ -112,6 +140,84 @@ export function describeTransaction(
     explanation: `${who} paid ${formatUnits(gross)} for ${what}; the platform fee is ${formatUnits(fee)} (${pct}%) and your ${formatUnits(share)} is pending until ${until}.`,
     breakdown,
   };
+}
+
+/** Refunds, chargebacks and payouts (payouts migration); null for other kinds. */
+function describeMoneyMovement(
+  tx: { kind: string; metadata: Meta },
+  mine: EntryFact[],
+  userId: string,
+  users: Map<string, UserBrief>,
+  base: { id: string; type: string; createdAt: string },
+): TransactionLine | null {
+  const m = tx.metadata;
+  const net = mine.reduce((sum, e) => sum + e.amount_cents, 0);
+  const cents = Math.abs(net);
+  const direction = net >= 0 ? ('in' as const) : ('out' as const);
+  const account = mine[0]?.kind ?? 'user_wallet';
+  if (tx.kind === 'refund' || tx.kind === 'chargeback') {
+    const reversed = num(m.reversedCents);
+    const fee = num(m.feeCents);
+    const share = num(m.shareCents);
+    const owed = num(m.owedCents);
+    const what = WHAT[str(m.originalKind) ?? ''] ?? 'a payment';
+    const isPayer = str(m.payerId) === userId;
+    const other = users.get((isPayer ? str(m.creatorId) : str(m.payerId)) ?? '') ?? null;
+    const word = tx.kind === 'refund' ? 'refunded' : 'charged back';
+    const breakdown = [
+      line(tx.kind === 'refund' ? 'Refunded' : 'Charged back', reversed),
+      line('Platform fee returned', fee),
+      line("Creator's share taken back", share),
+      ...(owed > 0 ? [line('Owed by the creator (not covered by available)', owed)] : []),
+    ];
+    if (isPayer)
+      return {
+        ...base,
+        amount: units(reversed),
+        amountCents: reversed,
+        direction: 'in',
+        account: 'user_wallet',
+        counterparty: other,
+        explanation:
+          str(m.creditedTo) === 'processor'
+            ? `${formatUnits(reversed)} for ${what} was charged back to your card by your bank.`
+            : `${formatUnits(reversed)} for ${what} was refunded to your wallet.`,
+        breakdown,
+      };
+    return {
+      ...base,
+      amount: units(share),
+      amountCents: share,
+      direction: 'out',
+      account,
+      counterparty: other,
+      explanation: `${formatUnits(reversed)} for ${what} was ${word}: ${formatUnits(share)} of your share was taken back${owed > 0 ? `, ${formatUnits(owed)} of it as a balance you owe (repaid from your next earnings)` : ''} and the platform returned its ${formatUnits(fee)} fee.`,
+      breakdown,
+    };
+  }
+  if (tx.kind === 'payout_request')
+    return {
+      ...base,
+      amount: units(cents),
+      amountCents: cents,
+      direction: 'out',
+      account: 'creator_available',
+      counterparty: null,
+      explanation: `You requested a payout of ${formatUnits(cents)}; it left your available balance and is on its way to your bank.`,
+      breakdown: [line('Payout requested', cents)],
+    };
+  if (tx.kind === 'payout_failed')
+    return {
+      ...base,
+      amount: units(cents),
+      amountCents: cents,
+      direction,
+      account: 'creator_available',
+      counterparty: null,
+      explanation: `A payout of ${formatUnits(cents)} failed; the money is back in your available balance.`,
+      breakdown: [line('Returned to available', cents)],
+    };
+  return null;
 }
 
 export async function myTransactions(

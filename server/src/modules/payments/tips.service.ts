@@ -28,6 +28,60 @@ export async function payableCreator(db: DbHandle, payerId: string, creatorId: s
   return creator;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a tip is for must belong to its recipient: a live post of theirs (post), a chat the
+ * payer shares with them (chat; a chat or message id), or their profile (no id). Wishlists are
+ * not built yet, so a wishlist tip names no item. Anything else is a 400 and nothing is charged.
+ */
+async function tippedContent(db: DbHandle, payerId: string, body: TipBody): Promise<string | null> {
+  const contentId = body.contentId ?? null;
+  if (contentId === null || body.tipType === 'profile') return null;
+  const refuse = () =>
+    new BadRequestError(
+      `contentId does not name a ${body.tipType} of this creator`,
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'contentId' },
+    );
+  if (!UUID.test(contentId)) throw refuse();
+  if (body.tipType === 'post') {
+    const post = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', contentId)
+      .where('user_id', '=', body.recipientUserId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!post) throw refuse();
+    return contentId;
+  }
+  if (body.tipType === 'chat') {
+    const shared = await db
+      .selectFrom('chat_participants as me')
+      .innerJoin('chat_participants as them', 'them.chat_id', 'me.chat_id')
+      .select('me.chat_id')
+      .where('me.user_id', '=', payerId)
+      .where('them.user_id', '=', body.recipientUserId)
+      .where((eb) =>
+        eb.or([
+          eb('me.chat_id', '=', contentId),
+          eb.exists(
+            eb
+              .selectFrom('messages as m')
+              .select('m.id')
+              .where('m.id', '=', contentId)
+              .whereRef('m.chat_id', '=', 'me.chat_id'),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!shared) throw refuse();
+    return contentId;
+  }
+  throw refuse();
+}
+
 export async function sendTip(
   deps: Pick<AppContext, 'jobs'>,
   tx: Tx,
@@ -37,7 +91,7 @@ export async function sendTip(
   assertInTransaction(tx);
   const cents = amountToCents('amount', body.amount, MONEY_LIMITS.tip.min, MONEY_LIMITS.tip.max);
   await payableCreator(tx, payerId, body.recipientUserId);
-  const contentId = body.contentId ?? null;
+  const contentId = await tippedContent(tx, payerId, body);
   const charge = await chargeToCreator(deps, tx, {
     kind: 'tip',
     payerId,

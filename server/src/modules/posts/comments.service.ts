@@ -7,6 +7,7 @@ import {
   type PageQuery,
 } from '@fanspace/contracts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { notifyMentions } from '../notifications/mentions.ts';
 import { notify } from '../notifications/notify.ts';
 import type { CommentRow, PostRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
@@ -176,6 +177,14 @@ export async function createComment(
       relatedType: 'post',
       data: { postId: post.id, commentId: inserted.id },
     });
+    await notifyMentions(tx, {
+      authorId: userId,
+      userIds: mentions,
+      relatedId: post.id,
+      relatedType: 'post',
+      data: { postId: post.id, commentId: inserted.id, preview: text.slice(0, 100) },
+      skip: [post.user_id],
+    });
     return inserted;
   });
   return presentOne(db, userId, row);
@@ -195,6 +204,16 @@ export async function updateComment(
     if (!comment || comment.deleted_at) throw commentNotFound();
     assertCommentAuthor(comment, userId);
     const mentions = await mentionedUserIds(tx, userId, mentionedUsernames(text));
+    // an edit tells only the people it newly mentions
+    const before = Array.isArray(comment.mentions) ? (comment.mentions as string[]) : [];
+    await notifyMentions(tx, {
+      authorId: userId,
+      userIds: mentions.filter((id) => !before.includes(id)),
+      relatedId: post.id,
+      relatedType: 'post',
+      data: { postId: post.id, commentId: comment.id, preview: text.slice(0, 100) },
+      skip: [post.user_id],
+    });
     return tx
       .updateTable('comments')
       .set({ text, mentions: JSON.stringify(mentions), updated_at: new Date() })

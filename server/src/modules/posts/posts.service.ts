@@ -12,10 +12,12 @@ import { BadRequestError } from '../../platform/errors.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
 import { isUuid } from '../media/media.policy.ts';
 import { cleanText } from '../users/profile-rules.ts';
+import { notifyMentions } from '../notifications/mentions.ts';
 import { syncPostHashtags } from './hashtags.queries.ts';
 import { presentOnePost, type PostsCtx, type Viewer } from './post-views.ts';
 import { assertPostOwner, postNotFound } from './posts.policy.ts';
 import { bumpAuthorPostsCount, findPost, findVisiblePost } from './posts.queries.ts';
+import { assertReleasesUsable } from '../releases/releases.service.ts';
 import {
   accessFromInput,
   assertNotEmpty,
@@ -103,6 +105,15 @@ export function writePost(db: DbHandle, authorId: string, post: NewPost): Promis
         .execute();
     await syncPostHashtags(tx, row.id, [], post.hashtags);
     await bumpAuthorPostsCount(tx, authorId, 1);
+    // @mentions in the caption; a scheduled post mentions nobody before it is out
+    if (!post.publishedAt || post.publishedAt.getTime() <= Date.now())
+      await notifyMentions(tx, {
+        authorId,
+        text: post.caption,
+        relatedId: row.id,
+        relatedType: 'post',
+        data: { postId: row.id, preview: post.caption.slice(0, 100) },
+      });
     return row;
   });
 }
@@ -126,6 +137,7 @@ export async function createPost(
   assertNotEmpty(caption, files.length + pickedIds.length);
   if (files.length + pickedIds.length > POST_MEDIA_MAX)
     throw new BadRequestError(`A post holds at most ${POST_MEDIA_MAX} media items`);
+  const modelReleaseIds = await assertReleasesUsable(ctx.db, viewer.id, body.modelReleaseIds ?? []);
   const picked = pickedIds.length > 0 ? await getOwnedMedia(ctx.db, viewer.id, pickedIds) : [];
   const byId = new Map(picked.map((m) => [m.id, m]));
 
@@ -139,7 +151,7 @@ export async function createPost(
     access,
     hashtags,
     media: uniqueMedia,
-    modelReleaseIds: body.modelReleaseIds ?? [],
+    modelReleaseIds,
   });
   return presentOnePost(ctx, viewer, post);
 }
@@ -199,21 +211,28 @@ export async function updatePost(
  * the conditional UPDATE; exactly one of them sees the live row and adjusts the counters, the
  * others find it deleted and answer the same 200.
  */
+/**
+ * Soft-deletes a live post (of `authorId` when given) with its tag links and the author's
+ * count; returns the deleted row's id and author, or undefined when nothing live matched.
+ * Shared by the author's delete and the admin's.
+ */
+export async function softDeletePost(tx: DbHandle, postId: string, authorId?: string) {
+  let query = tx
+    .updateTable('posts')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', postId)
+    .where('deleted_at', 'is', null);
+  if (authorId) query = query.where('user_id', '=', authorId);
+  const deleted = await query.returning(['id', 'user_id', 'hashtags']).executeTakeFirst();
+  if (!deleted) return undefined;
+  await syncPostHashtags(tx, deleted.id, tagsOf(deleted.hashtags), []);
+  await bumpAuthorPostsCount(tx, deleted.user_id, -1);
+  return { id: deleted.id, userId: deleted.user_id };
+}
+
 export async function deletePost(ctx: PostsCtx, userId: string, postId: string) {
   await withTransaction(ctx.db, async (tx) => {
-    const deleted = await tx
-      .updateTable('posts')
-      .set({ deleted_at: new Date() })
-      .where('id', '=', postId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .returning(['id', 'hashtags'])
-      .executeTakeFirst();
-    if (deleted) {
-      await syncPostHashtags(tx, deleted.id, tagsOf(deleted.hashtags), []);
-      await bumpAuthorPostsCount(tx, userId, -1);
-      return;
-    }
+    if (await softDeletePost(tx, postId, userId)) return;
     const post = await findPost(tx, postId);
     if (!post) throw postNotFound();
     assertPostOwner(post, userId);

@@ -11,6 +11,7 @@ import {
   vaultImage,
   type Actor,
 } from './posts.test-kit.ts';
+import { signedRelease } from '../releases/releases.test-kit.ts';
 
 let server: TestServer;
 let creator: Actor;
@@ -31,6 +32,7 @@ const postsCount = async (userId: string) =>
 
 describe('POST /posts', () => {
   it('creates a multipart post with an image, JSON-text accessDetails and hashtags', async () => {
+    const release = await signedRelease(server, creator.user.id);
     const res = await postMultipart(
       server,
       creator,
@@ -38,7 +40,7 @@ describe('POST /posts', () => {
         caption: 'Golden hour at the #Beach',
         accessDetails: JSON.stringify({ accessLevel: 'paid', price: 9.99, requiresUnlock: false }),
         hashtags: '#sunset, travel',
-        modelReleaseIds: JSON.stringify(['rel-1']),
+        modelReleaseIds: JSON.stringify([release]),
       },
       { image: await jpeg() },
     );
@@ -53,7 +55,7 @@ describe('POST /posts', () => {
       likeCount: 0,
       mediaCount: 1,
       mediaTypes: ['image'],
-      modelReleaseIds: ['rel-1'],
+      modelReleaseIds: [release],
       user: { id: creator.user.id },
     });
     expect(res.body.id).toBe(res.body.postId);

@@ -200,6 +200,7 @@ describe('delivery', () => {
     await publish(server.ctx, { sessionIds: [a2.ready.sessionId] }, 'typing', {
       chatId: 'c',
       userId: 'u',
+      isTyping: true,
     });
     await a2.socket.next('typing');
     await expectNothingBefore(a1);

@@ -8,9 +8,10 @@ import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { revokeSessionSocketsAfterCommit } from '../../platform/realtime/publish.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { keyFromPublicUrl } from '../../platform/storage/keys.ts';
+import { MEDIA_PURGE_OWNER_JOB } from '../media/media-vault.service.ts';
 import { lockUser, updateUser } from './users.queries.ts';
 
-type DeletionCtx = Pick<AppContext, 'db' | 'config' | 'bus' | 'log'>;
+type DeletionCtx = Pick<AppContext, 'db' | 'config' | 'bus' | 'log' | 'jobs'>;
 
 /** Not an argon2 hash, so no password ever verifies against a deleted account. */
 const DELETED_PASSWORD_HASH = '!deleted';
@@ -107,6 +108,19 @@ export async function deleteAccount(
       creator_update_at: null,
       beta_access_at: null,
     });
+    // the vault goes with the account: hidden at once, files removed by the purge job
+    await tx
+      .updateTable('media_items')
+      .set({ deleted_at: new Date() })
+      .where('owner_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    await ctx.jobs.enqueue(
+      tx,
+      MEDIA_PURGE_OWNER_JOB,
+      { ownerId: userId },
+      { dedupeKey: `media-purge-owner:${userId}` },
+    );
     await tx.deleteFrom('payout_settings').where('user_id', '=', userId).execute();
     await tx.deleteFrom('user_beta_features').where('user_id', '=', userId).execute();
     await tx.deleteFrom('waitlist_entries').where('email', '=', user.email).execute();

@@ -11,6 +11,7 @@ import { dataUrl, pngImage } from '../../../test/images.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { keyFromPublicUrl } from '../../platform/storage/keys.ts';
 import { anonymisedIdentity } from './account-deletion.service.ts';
+import { ingestMedia } from '../media/media.service.ts';
 
 let server: TestServer;
 
@@ -147,6 +148,37 @@ describe('DELETE /users/me', () => {
     expect((await server.app.inject(`/api/users/${user.id}`)).statusCode).toBe(404);
     expect((await server.app.inject(`/api/users/username/${user.username}`)).statusCode).toBe(404);
     await expect(createUser(server.ctx, { username: user.username })).resolves.toBeTruthy();
+  });
+
+  it('takes the media vault with it: items hidden at once, files purged by the job', async () => {
+    const user = await createCreator(server.ctx);
+    const item = await ingestMedia(server.ctx, user.id, {
+      filename: 'mine.png',
+      mimetype: 'image/png',
+      bytes: await pngImage(),
+    });
+    const storage = getFileStorage(server.ctx.config);
+    expect(await storage.exists(item.original_key)).toBe(true);
+
+    const res = await deleteMe(bearer(await tokenFor(server.ctx, user)), {
+      confirmation: 'DELETE',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await server.ctx.db
+      .selectFrom('media_items')
+      .select('deleted_at')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    const job = await server.ctx.db
+      .selectFrom('jobs')
+      .select(['type', 'payload'])
+      .where('dedupe_key', '=', `media-purge-owner:${user.id}`)
+      .executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ ownerId: user.id });
+
+    await server.runtime.queue.handlers.get(job.type)!(job.payload, { attempt: 1 } as never);
+    expect(await storage.exists(item.original_key)).toBe(false);
   });
 
   it('clears the session cookie and accepts the confirmation word', async () => {

@@ -376,6 +376,8 @@ export interface SubscriptionsTable {
   created_at: CreatedAt;
   /** set by a cancel: no renewal, access until current_period_end (ledger migration) */
   canceled_at: NullableTimestamp;
+  /** a card provider subscription that renews this one (stripe migration) */
+  provider_subscription_id: string | null;
 }
 
 /** Ledger (payments module, docs/ARCHITECTURE.md "Money"): amounts are integer cents. */
@@ -383,9 +385,11 @@ export type LedgerAccountKind =
   | 'user_wallet'
   | 'creator_pending'
   | 'creator_available'
+  | 'creator_owed'
   | 'platform_fees'
   | 'processor_clearing'
   | 'payouts_clearing'
+  | 'payouts_in_flight'
   | 'refunds';
 
 export interface LedgerAccountsTable {
@@ -422,6 +426,32 @@ export interface LedgerPendingReleasesTable {
   available_at: Timestamp;
   released_transaction_id: string | null;
   created_at: CreatedAt;
+}
+
+/** Payout requests (payouts migration): requested → processing → paid | failed. */
+export type PayoutStatus = 'requested' | 'processing' | 'paid' | 'failed';
+export type PayoutSchedule = 'manual' | 'weekly' | 'monthly';
+export interface PayoutsTable {
+  id: Generated<string>;
+  creator_id: string;
+  amount_cents: number;
+  status: Generated<PayoutStatus>;
+  source: Generated<PayoutSchedule>;
+  method: string | null;
+  destination_last4: string | null;
+  note: string | null;
+  request_transaction_id: string;
+  settle_transaction_id: string | null;
+  requested_at: CreatedAt;
+  processed_at: NullableTimestamp;
+  processed_by: string | null;
+}
+
+export interface PayoutSchedulesTable {
+  creator_id: string;
+  schedule: PayoutSchedule;
+  last_run_at: NullableTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -497,6 +527,61 @@ export interface MessagesTable {
   deleted_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: GeneratedTimestamp;
+  /** paid chat parts (2026-11-22T1120-paid-chat-push) */
+  locked_price_cents: Generated<number | null>;
+  teaser_media_id: Generated<string | null>;
+  teaser_text: Generated<string | null>;
+  tip_cents: Generated<number | null>;
+  tip_transaction_id: Generated<string | null>;
+  offer: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  offer_status: Generated<'pending' | 'accepted' | 'declined' | 'expired' | null>;
+  content_request: ColumnType<
+    Record<string, unknown> | null,
+    string | null | undefined,
+    string | null
+  >;
+  content_request_status: Generated<
+    'pending' | 'accepted' | 'delivered' | 'declined' | 'cancelled' | null
+  >;
+  mass_message_id: Generated<string | null>;
+}
+
+/** One purchase per buyer and message (unlock of a locked message, or an accepted offer). */
+export interface MessagePurchasesTable {
+  id: Generated<string>;
+  message_id: string;
+  buyer_id: string;
+  price_cents: number;
+  reason: 'unlock' | 'offer';
+  ledger_transaction_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MassMessagesTable {
+  id: Generated<string>;
+  sender_id: string;
+  text: Generated<string>;
+  segment: 'subscribers' | 'followers' | 'group';
+  user_group_id: string | null;
+  content: GeneratedJson<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
+  recipient_count: Generated<number>;
+  sent_count: Generated<number>;
+  skipped_count: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: NullableTimestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_success_at: NullableTimestamp;
 }
 
 export interface MessageMediaTable {
@@ -524,9 +609,63 @@ export interface ReportsTable {
   status: Generated<'pending' | 'resolved' | 'dismissed'>;
   created_at: CreatedAt;
   resolved_at: NullableTimestamp;
+  /** how an admin resolved it (admin migration) */
+  action: string | null;
+  notes: string | null;
+  resolved_by: string | null;
 }
 
+/** Admin module (migration 2026-11-22T1150-admin): append-only in the database. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  admin_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  details: GeneratedJson<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface UserWarningsTable {
+  id: Generated<string>;
+  user_id: string;
+  admin_id: string | null;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+/** Model releases (releases module; migration 2026-11-22T1140-releases). */
+export interface ModelReleasesTable {
+  id: Generated<string>;
+  creator_id: string;
+  status: Generated<'pending' | 'signed' | 'revoked'>;
+  model_name: string;
+  /** 'YYYY-MM-DD' */
+  model_dob: string | null;
+  id_type: string | null;
+  id_number_encrypted: string | null;
+  id_number_last4: string | null;
+  id_front_key: string | null;
+  id_back_key: string | null;
+  holding_id_key: string | null;
+  signature_data_url: string | null;
+  creator_signature_data_url: string | null;
+  terms: string | null;
+  consent_token_hash: string | null;
+  consent_token_encrypted: string | null;
+  consent_expires_at: NullableTimestamp;
+  signed_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type ModelReleaseRow = Selectable<ModelReleasesTable>;
+
 export interface Database {
+  admin_audit_log: AdminAuditLogTable;
+  user_warnings: UserWarningsTable;
+  model_releases: ModelReleasesTable;
   users: UsersTable;
   sessions: SessionsTable;
   jobs: JobsTable;
@@ -561,6 +700,8 @@ export interface Database {
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_pending_releases: LedgerPendingReleasesTable;
+  payouts: PayoutsTable;
+  payout_schedules: PayoutSchedulesTable;
   idempotency_keys: IdempotencyKeysTable;
   media_folders: MediaFoldersTable;
   media_items: MediaItemsTable;
@@ -575,7 +716,15 @@ export interface Database {
   message_favorites: MessageUserFactTable;
   message_reads: MessageUserFactTable;
   message_hidden: MessageUserFactTable;
+  message_purchases: MessagePurchasesTable;
+  mass_messages: MassMessagesTable;
+  push_subscriptions: PushSubscriptionsTable;
   reports: ReportsTable;
+  provider_accounts: ProviderAccountsTable;
+  payment_methods: PaymentMethodsTable;
+  card_payments: CardPaymentsTable;
+  provider_webhook_events: ProviderWebhookEventsTable;
+  pro_pack_events: ProPackEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -595,3 +744,73 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type ChatParticipantRow = Selectable<ChatParticipantsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+
+/** Card provider and pro pack (stripe migration, docs/ARCHITECTURE.md "Card provider"). */
+export interface ProviderAccountsTable {
+  user_id: string;
+  customer_id: string | null;
+  connect_account_id: string | null;
+  connect_details_submitted: Generated<boolean>;
+  connect_charges_enabled: Generated<boolean>;
+  connect_payouts_enabled: Generated<boolean>;
+  connect_verified_at: NullableTimestamp;
+  identity_session_id: string | null;
+  identity_status: string | null;
+  pro_pack_subscription_id: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface CardPaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_ref: string;
+  amount_cents: number;
+  currency: string;
+  payment_type: string;
+  recipient_user_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: string;
+  outcome: string | null;
+  failure_reason: string | null;
+  top_up_transaction_id: string | null;
+  charge_transaction_id: string | null;
+  refunded_cents: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface ProviderWebhookEventsTable {
+  event_id: string;
+  provider: string;
+  type: string;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+export interface ProPackEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'purchase' | 'renewal' | 'grant' | 'cancel' | 'resume' | 'expire';
+  amount_cents: Generated<number>;
+  period_end: NullableTimestamp;
+  ledger_transaction_id: string | null;
+  provider: string | null;
+  provider_ref: string | null;
+  admin_id: string | null;
+  reason: string | null;
+  created_at: CreatedAt;
+}

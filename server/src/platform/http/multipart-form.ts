@@ -5,6 +5,8 @@ import { BadRequestError } from '../errors.ts';
 
 /** A buffered uploaded file; the media module decides what it may be. */
 export interface UploadedFile {
+  /** the form field it came in */
+  field: string;
   filename: string;
   mimetype: string;
   bytes: Buffer;
@@ -52,7 +54,13 @@ export async function readMultipartForm(
       if (!options.fileFields.has(part.fieldname))
         throw fieldError(part.fieldname, `Unexpected file field ${part.fieldname}`);
       const bytes = await part.toBuffer();
-      if (bytes.length > 0) files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
+      if (bytes.length > 0)
+        files.push({
+          field: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          bytes,
+        });
       continue;
     }
     if (!options.knownFields.has(part.fieldname)) continue;

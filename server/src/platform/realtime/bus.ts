@@ -3,8 +3,12 @@ import { MemoryBus } from './memory-bus.ts';
 import type { EventBus } from './types.ts';
 
 /** In-process bus by default; Redis pub/sub when REDIS_URL is set (see redis-bus.ts). */
-export async function createEventBus(redisUrl: string | undefined, log: Logger): Promise<EventBus> {
+export async function createEventBus(
+  redisUrl: string | undefined,
+  log: Logger,
+  channel?: string,
+): Promise<EventBus> {
   if (!redisUrl) return new MemoryBus(log);
   const { RedisBus } = await import('./redis-bus.ts');
-  return RedisBus.connect(redisUrl, log);
+  return RedisBus.connect(redisUrl, log, channel);
 }

@@ -7,12 +7,14 @@ import {
 } from '@fanspace/contracts';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { RawData } from 'ws';
+import type { AppContext } from '../context.ts';
 
 type ClientType = keyof typeof RealtimeClientData;
 
 const checks = {
   ping: TypeCompiler.Compile(RealtimeClientData.ping),
   presence_watch: TypeCompiler.Compile(RealtimeClientData.presence_watch),
+  typing: TypeCompiler.Compile(RealtimeClientData.typing),
 } satisfies Record<ClientType, unknown>;
 
 export type ParsedClientFrame =
@@ -81,4 +83,28 @@ export class FrameLimiter {
     this.warned = false;
     return true;
   }
+}
+
+/**
+ * Client frames the hub does not answer itself (ping, presence_watch) go to a hook a module
+ * registers, e.g. chats forwards `typing`. A hook gets the hub's own context (so with several
+ * apps in one process each uses its own database and bus) and the sending socket's identity;
+ * it may answer with an error frame. Hooks run after the frame passed validation and the
+ * socket's frame limiter.
+ */
+export type ClientFrameSender = { userId: string; sessionId: string };
+export type ClientFrameHook<T extends ClientType> = (
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log'>,
+  sender: ClientFrameSender,
+  data: RealtimeClientFrame<T>['data'],
+) => Promise<RealtimeEvents['error'] | void>;
+
+const hooks = new Map<ClientType, ClientFrameHook<ClientType>>();
+
+export function registerClientFrameHook<T extends ClientType>(type: T, hook: ClientFrameHook<T>) {
+  hooks.set(type, hook as unknown as ClientFrameHook<ClientType>);
+}
+
+export function clientFrameHook(type: ClientType): ClientFrameHook<ClientType> | undefined {
+  return hooks.get(type);
 }

@@ -7,7 +7,7 @@ import {
 } from '@fanspace/contracts';
 import { WebSocket, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
-import { parseClientFrame } from './client-frames.ts';
+import { clientFrameHook, parseClientFrame } from './client-frames.ts';
 import { publish } from './publish.ts';
 import { ConnectionRegistry, createConnection, type Connection } from './registry.ts';
 import { findEndedSessions } from './session-check.ts';
@@ -167,7 +167,27 @@ export class RealtimeHub {
         });
       case 'presence_watch':
         return this.registry.watch(conn, frame.data.userIds);
+      default:
+        return this.runHook(conn, frame);
     }
+  }
+
+  /** A module's hook for the frame (chats: typing); unsupported if none is registered. */
+  private runHook(conn: Connection, frame: RealtimeClientFrame) {
+    const hook = clientFrameHook(frame.type);
+    if (!hook)
+      return this.sendError(
+        conn,
+        ErrorCodes.VALIDATION_FAILED,
+        `Unsupported frame type: ${frame.type}`,
+      );
+    const sender = { userId: conn.userId, sessionId: conn.sessionId };
+    void hook(this.ctx, sender, frame.data).then(
+      (error) => {
+        if (error) this.sendError(conn, error.code, error.message);
+      },
+      (err: unknown) => this.ctx.log.warn({ err, type: frame.type }, 'realtime frame hook failed'),
+    );
   }
 
   private drop(conn: Connection) {

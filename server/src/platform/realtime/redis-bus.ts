@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { dispatch } from './memory-bus.ts';
 import type { BusEnvelope, EventBus } from './types.ts';
 
-const CHANNEL = 'fanspace:realtime';
+const DEFAULT_CHANNEL = 'fanspace:realtime';
 
 /** Other processes are trusted, but a bad message must be dropped, not thrown into ioredis. */
 function parseEnvelope(message: string): BusEnvelope | null {
@@ -31,6 +31,7 @@ export class RedisBus implements EventBus {
     private readonly pub: Redis,
     private readonly sub: Redis,
     private readonly log: Logger,
+    private readonly channel: string,
   ) {
     sub.on('message', (_channel: string, message: string) => {
       const envelope = parseEnvelope(message);
@@ -39,16 +40,16 @@ export class RedisBus implements EventBus {
     });
   }
 
-  static async connect(url: string, log: Logger): Promise<RedisBus> {
+  static async connect(url: string, log: Logger, channel = DEFAULT_CHANNEL): Promise<RedisBus> {
     const pub = new Redis(url, { maxRetriesPerRequest: 2 });
     const sub = new Redis(url, { maxRetriesPerRequest: 2 });
     for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis error'));
-    await sub.subscribe(CHANNEL);
-    return new RedisBus(pub, sub, log);
+    await sub.subscribe(channel);
+    return new RedisBus(pub, sub, log, channel);
   }
 
   async publish(envelope: BusEnvelope) {
-    await this.pub.publish(CHANNEL, JSON.stringify(envelope));
+    await this.pub.publish(this.channel, JSON.stringify(envelope));
   }
 
   subscribe(handler: (envelope: BusEnvelope) => void) {

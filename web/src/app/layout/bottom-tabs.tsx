@@ -1,9 +1,12 @@
 import { NavLink } from 'react-router';
+import { useUnreadChatCount } from '../../features/messages/queries.ts';
+import { CountBubble } from '../../ui/badge.tsx';
 import { cn } from '../../ui/cn.ts';
 import { TAB_ITEMS } from './nav-items.ts';
 
 /** Phone tab bar: Home, Discover, Create, Messages, Profile. */
 export function BottomTabs() {
+  const unreadChats = useUnreadChatCount();
   return (
     <nav
       aria-label="Tabs"
@@ -30,7 +33,14 @@ export function BottomTabs() {
                     <Icon size={22} />
                   </span>
                 ) : (
-                  <Icon size={24} />
+                  <span className="relative">
+                    <Icon size={24} />
+                    {item.badge === 'messages' && unreadChats > 0 ? (
+                      <span className="absolute -top-1.5 -right-2.5">
+                        <CountBubble count={unreadChats} label="unread conversations" />
+                      </span>
+                    ) : null}
+                  </span>
                 )}
                 <span className={isCreate ? 'sr-only' : undefined}>{item.label}</span>
               </NavLink>

@@ -17,13 +17,18 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Match only the exact path (Home would otherwise be active everywhere). */
   end?: boolean;
-  badge?: 'notifications';
+  badge?: 'notifications' | 'messages';
 }
 
 export const HOME: NavItem = { to: '/', label: 'Home', icon: HomeIcon, end: true };
 export const DISCOVER: NavItem = { to: '/discover', label: 'Discover', icon: CompassIcon };
 export const CREATE: NavItem = { to: '/create', label: 'Create', icon: PlusSquareIcon };
-export const MESSAGES: NavItem = { to: '/messages', label: 'Messages', icon: MessageIcon };
+export const MESSAGES: NavItem = {
+  to: '/messages',
+  label: 'Messages',
+  icon: MessageIcon,
+  badge: 'messages',
+};
 export const NOTIFICATIONS: NavItem = {
   to: '/notifications',
   label: 'Notifications',

@@ -1,10 +1,11 @@
 import { NavLink } from 'react-router';
-import { isAdminUser } from '../../features/auth/user.ts';
+import { isAdminUser, isCreatorUser } from '../../features/auth/user.ts';
 import { useAuthStore } from '../../features/auth/store.ts';
+import { useUnreadChatCount } from '../../features/messages/queries.ts';
 import { useUnreadNotificationCount } from '../../features/notifications/queries.ts';
 import { CountBubble } from '../../ui/badge.tsx';
 import { cn } from '../../ui/cn.ts';
-import { PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { CoinsIcon, PlusIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { SIDEBAR_ITEMS, type NavItem } from './nav-items.ts';
 
 function SidebarLink({
@@ -42,7 +43,10 @@ function SidebarLink({
             collapsed ? 'absolute top-1 right-1' : 'max-lg:absolute max-lg:top-1 max-lg:right-1',
           )}
         >
-          <CountBubble count={count} label="unread" />
+          <CountBubble
+            count={count}
+            label={item.badge === 'messages' ? 'unread conversations' : 'unread'}
+          />
         </span>
       ) : null}
     </NavLink>
@@ -52,6 +56,7 @@ function SidebarLink({
 /** Side navigation from tablet width up; icon-only on tablets or when collapsed. */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const unread = useUnreadNotificationCount();
+  const unreadChats = useUnreadChatCount();
   const user = useAuthStore((s) => s.user);
 
   return (
@@ -65,9 +70,22 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
       <ul className="flex flex-col gap-1">
         {SIDEBAR_ITEMS.map((item) => (
           <li key={item.to}>
-            <SidebarLink item={item} collapsed={collapsed} count={item.badge ? unread : 0} />
+            <SidebarLink
+              item={item}
+              collapsed={collapsed}
+              count={item.badge === 'messages' ? unreadChats : item.badge ? unread : 0}
+            />
           </li>
         ))}
+        {isCreatorUser(user) ? (
+          <li>
+            <SidebarLink
+              item={{ to: '/earnings', label: 'Earnings', icon: CoinsIcon }}
+              collapsed={collapsed}
+              count={0}
+            />
+          </li>
+        ) : null}
         {isAdminUser(user) ? (
           <li>
             <SidebarLink

@@ -2,7 +2,12 @@ import { Link, NavLink } from 'react-router';
 import { useAuthStore } from '../../features/auth/store.ts';
 import { CreateButton } from '../../features/composer/components/create-button.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
-import { avatarUrlOf, displayNameOf, isAdminUser } from '../../features/auth/user.ts';
+import {
+  avatarUrlOf,
+  displayNameOf,
+  isAdminUser,
+  isCreatorUser,
+} from '../../features/auth/user.ts';
 import { useUnreadNotificationCount } from '../../features/notifications/queries.ts';
 import { useUiSettings } from '../../features/settings/store.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -10,6 +15,7 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  FileIcon,
   ImageIcon,
   LockIcon,
   LogOutIcon,
@@ -36,8 +42,15 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
   const items: MenuItem[] = [
     { label: 'Your profile', to: '/profile', icon: <UserIcon size={18} /> },
     { label: 'Wallet', to: '/wallet', icon: <WalletIcon size={18} /> },
+    { label: 'Pro pack', to: '/pro-pack', icon: <SparklesIcon size={18} /> },
+    ...(isCreatorUser(user)
+      ? [{ label: 'Earnings', to: '/earnings', icon: <WalletIcon size={18} /> }]
+      : []),
     { label: 'Media vault', to: '/vault', icon: <ImageIcon size={18} /> },
     { label: 'Purchased', to: '/purchased', icon: <LockIcon size={18} /> },
+    ...(isCreatorUser(user)
+      ? [{ label: 'Model releases', to: '/releases', icon: <FileIcon size={18} /> }]
+      : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
     { label: 'Display', onSelect: onOpenDisplay, icon: <PaletteIcon size={18} /> },
@@ -95,9 +108,17 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
           >
             <BellIcon size={21} />
             {unread > 0 ? (
-              <span className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-accent ring-2 ring-canvas" />
+              <span
+                aria-hidden="true"
+                className="absolute top-0.5 right-0 inline-flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-accent-solid px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-canvas"
+              >
+                {unread > 99 ? '99+' : unread}
+              </span>
             ) : null}
           </NavLink>
+          <span className="sr-only" role="status" aria-live="polite">
+            {unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}
+          </span>
           <IconButton label="Display settings" onClick={onOpenDisplay} className="max-sm:hidden">
             <PaletteIcon size={20} />
           </IconButton>

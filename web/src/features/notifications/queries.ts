@@ -1,9 +1,17 @@
-/** Notification query keys and hooks. The unread count polls while signed in (spec §4/§9). */
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api/index.ts';
+/**
+ * Notification hooks for the shell and pages. The state lives in the notifications store
+ * (store.ts); the realtime bridge still invalidates `notificationKeys.all` for any query other
+ * features keep under it.
+ */
+import { useEffect } from 'react';
 import { useAuthStore } from '../auth/store.ts';
+import {
+  ensureNotificationPolling,
+  NEW_NOTIFICATION_CHECK_MS,
+  useNotificationStore,
+} from './store.ts';
 
-export const NEW_NOTIFICATION_CHECK_MS = 60_000;
+export { NEW_NOTIFICATION_CHECK_MS };
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -11,6 +19,7 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
+/** Reads `{count}` (unread-count) or `{unreadCount}` (check, list) bodies. */
 export function parseUnreadCount(body: unknown): number {
   if (typeof body === 'number') return body;
   if (typeof body === 'object' && body !== null) {
@@ -21,22 +30,15 @@ export function parseUnreadCount(body: unknown): number {
   return 0;
 }
 
-/** Polling starts with the session and stops with it: the query is disabled when signed out. */
+/**
+ * The bell's count. Mounting it (the shell does) binds polling to the session once: it starts
+ * on login and stops on logout (spec §4), checking every 60 s (spec §9).
+ */
 export function useUnreadNotificationCount(): number {
-  const enabled = useAuthStore((s) => s.authReady && s.isAuthenticated);
-  const { data } = useQuery({
-    queryKey: notificationKeys.unreadCount(),
-    enabled,
-    refetchInterval: NEW_NOTIFICATION_CHECK_MS,
-    retry: false,
-    // A failed check is not worth an error state; the badge just stays as it was.
-    queryFn: async () => {
-      try {
-        return parseUnreadCount(await apiClient.get('/notifications/unread-count'));
-      } catch {
-        return 0;
-      }
-    },
-  });
-  return data ?? 0;
+  useEffect(() => {
+    ensureNotificationPolling();
+  }, []);
+  const signedIn = useAuthStore((s) => s.authReady && s.isAuthenticated);
+  const count = useNotificationStore((s) => s.unreadCount);
+  return signedIn ? count : 0;
 }

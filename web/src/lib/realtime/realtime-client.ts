@@ -4,7 +4,13 @@
  * The socket is same-origin, so the HttpOnly session cookie authenticates the upgrade and no
  * token ever goes into a URL (and from there into access logs).
  */
-import type { RealtimeCloseCodes, RealtimeEvents, RealtimeEventType } from '@fanspace/contracts';
+import type {
+  RealtimeClientEvents,
+  RealtimeClientEventType,
+  RealtimeCloseCodes,
+  RealtimeEvents,
+  RealtimeEventType,
+} from '@fanspace/contracts';
 
 /** 'unauthorized': closed with 4401; no reconnect until connect() is called again. */
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed' | 'unauthorized';
@@ -18,6 +24,8 @@ export interface RealtimeClient {
   on<T extends RealtimeEventType>(type: T, listener: Listener<T>): () => void;
   onAny(listener: AnyListener): () => void;
   status(): RealtimeStatus;
+  /** Sends a client frame when the socket is open; returns whether it went out. */
+  send<T extends RealtimeClientEventType>(type: T, data: RealtimeClientEvents[T]): boolean;
   onStatus(listener: (status: RealtimeStatus) => void): () => void;
 }
 
@@ -149,6 +157,12 @@ export function createRealtimeClient(
       };
     },
     status: () => current,
+    send(type, data) {
+      const ws = socket;
+      if (!ws || current !== 'open' || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify({ type, data }));
+      return true;
+    },
     onStatus(listener) {
       statusListeners.add(listener);
       return () => {

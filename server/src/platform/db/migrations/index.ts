@@ -8,7 +8,12 @@ import * as posts from './2026-11-22T0940-posts.ts';
 import * as ledger from './2026-11-22T1000-ledger.ts';
 import * as chatsNotifications from './2026-11-22T1010-chats-notifications.ts';
 import * as commentsOrder from './2026-11-22T1020-comments-order.ts';
+import * as paidChatPush from './2026-11-22T1120-paid-chat-push.ts';
+import * as payouts from './2026-11-22T1100-payouts.ts';
 import * as activity from './2026-11-22T1130-activity.ts';
+import * as stripe from './2026-11-22T1110-stripe.ts';
+import * as releases from './2026-11-22T1140-releases.ts';
+import * as admin from './2026-11-22T1150-admin.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -24,5 +29,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1000-ledger': ledger,
   '2026-11-22T1010-chats-notifications': chatsNotifications,
   '2026-11-22T1020-comments-order': commentsOrder,
+  '2026-11-22T1120-paid-chat-push': paidChatPush,
+  '2026-11-22T1100-payouts': payouts,
   '2026-11-22T1130-activity': activity,
+  '2026-11-22T1110-stripe': stripe,
+  '2026-11-22T1140-releases': releases,
+  '2026-11-22T1150-admin': admin,
 };

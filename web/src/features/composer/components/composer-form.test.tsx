@@ -10,6 +10,30 @@ import { bindCreatorGate } from '../../creator/creator-gate.ts';
 import { ComposerForm } from './composer-form.tsx';
 
 let fetchMock: FetchMock;
+
+const release = (id: string, modelName: string, status: 'signed' | 'pending') => ({
+  releaseId: id,
+  id,
+  modelName,
+  status,
+  modelDob: status === 'signed' ? '1990-01-01' : null,
+  idType: null,
+  idNumber: null,
+  idPhotoFront: null,
+  idPhotoBack: null,
+  modelHoldingIdPhoto: null,
+  signatureDataUrl: null,
+  creatorSignatureDataUrl: null,
+  consentUrl: null,
+  consentExpiresAt: null,
+  signedAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
+const RELEASES = [
+  release('11111111-1111-4111-8111-111111111111', 'Robin Signed', 'signed'),
+  release('22222222-2222-4222-8222-222222222222', 'Kim Pending', 'pending'),
+];
 let unbind: () => void;
 
 function postCalls() {
@@ -20,11 +44,8 @@ function postCalls() {
 
 beforeEach(() => {
   fetchMock = stubFetch();
-  // The model releases route does not exist on this server: the picker must stay hidden.
   fetchMock.mockImplementation(async (url) =>
-    url.startsWith('/api/releases')
-      ? json({ message: 'Route GET /api/releases/list not found', code: 'ROUTE_NOT_FOUND' }, 404)
-      : json({}),
+    url === '/api/releases/list' ? json({ releases: RELEASES }) : json({}),
   );
   signIn(makeMeUser({ isCreator: true, accountType: 'creator' }));
   unbind = bindCreatorGate();
@@ -85,7 +106,28 @@ describe('composer', () => {
       accessDetails: { accessLevel: 'paid', price: 4.99 },
       hashtags: ['aurora', 'print'],
     });
-    expect(screen.queryByText('Model releases')).toBeNull();
+  });
+
+  it('offers signed model releases only and sends the picked ones as modelReleaseIds', async () => {
+    const created = makePost({ isOwner: true });
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/posts'
+        ? json(created, 201)
+        : url === '/api/releases/list'
+          ? json({ releases: RELEASES })
+          : json({}),
+    );
+    const onPublished = vi.fn();
+    renderPage(<ComposerForm onPublished={onPublished} />);
+    const signed = await screen.findByRole('checkbox', { name: 'Robin Signed' });
+    const pending = screen.getByRole('checkbox', { name: /Kim Pending/ });
+    expect((pending as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(signed);
+    await userEvent.type(screen.getByLabelText('Caption'), 'Duet');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(onPublished).toHaveBeenCalledWith(created));
+    const [, init] = postCalls()[0]!;
+    expect(JSON.parse(String(init.body)).modelReleaseIds).toEqual([RELEASES[0]!.id]);
   });
 
   it('shows "Identity verification pending" on a 403 with requiresIdentityVerification', async () => {

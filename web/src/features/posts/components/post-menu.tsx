@@ -1,13 +1,14 @@
-/** The "…" menu of a post: copy link for everyone; edit and delete for its owner. */
+/** The "…" menu of a post: copy link for everyone; edit and delete for its owner; report for others. */
 import type { Post } from '@fanspace/contracts';
 import { useState } from 'react';
 import { copyText } from '../../../lib/clipboard.ts';
-import { LinkIcon, MoreIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { FlagIcon, LinkIcon, MoreIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { Menu, type MenuItem } from '../../../ui/menu.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { PencilIcon } from '../icons.tsx';
 import { DeletePostDialog } from './delete-post-dialog.tsx';
 import { EditCaptionDialog } from './edit-caption-dialog.tsx';
+import { ReportDialog } from '../../reports/report-dialog.tsx';
 
 export function postUrl(postId: string): string {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -21,7 +22,7 @@ export async function copyPostLink(postId: string): Promise<void> {
 }
 
 export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
   const items: MenuItem[] = [
     {
       label: 'Copy link',
@@ -39,6 +40,13 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
         onSelect: () => setDialog('delete'),
       },
     );
+  } else {
+    items.push({
+      label: 'Report post',
+      icon: <FlagIcon size={18} />,
+      tone: 'danger',
+      onSelect: () => setDialog('report'),
+    });
   }
 
   return (
@@ -55,6 +63,13 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
       {dialog === 'edit' ? (
         <EditCaptionDialog post={post} open onClose={() => setDialog(null)} />
       ) : null}
+      <ReportDialog
+        type="post"
+        targetId={post.id}
+        subject="this post"
+        open={dialog === 'report'}
+        onClose={() => setDialog(null)}
+      />
       {dialog === 'delete' ? (
         <DeletePostDialog post={post} open onClose={() => setDialog(null)} onDeleted={onDeleted} />
       ) : null}

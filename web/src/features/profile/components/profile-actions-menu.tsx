@@ -2,19 +2,21 @@ import type { PublicUser } from '@fanspace/contracts';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { BanIcon, EyeSlashIcon, MoreIcon } from '../../../ui/icons.tsx';
+import { BanIcon, EyeSlashIcon, FlagIcon, MoreIcon } from '../../../ui/icons.tsx';
 import { Menu, type MenuItem } from '../../../ui/menu.tsx';
 import { useAuthStore } from '../../auth/store.ts';
+import { ReportDialog } from '../../reports/report-dialog.tsx';
 import { relationState, useRelationMutation } from '../queries.ts';
 
 /**
- * Block/unblock and restrict/unrestrict for another account. Each toggles by the account's
+ * Block/unblock, restrict/unrestrict and report for another account. Each toggles by the account's
  * current membership in the caller's blocked and restricted lists (spec §4 Restrict).
  */
 export function ProfileActionsMenu({ user }: { user: PublicUser }) {
   const me = useAuthStore((s) => s.user);
   const relation = useRelationMutation();
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const { blocked, restricted } = relationState(me, user);
 
   const items: MenuItem[] = [
@@ -30,6 +32,12 @@ export function ProfileActionsMenu({ user }: { user: PublicUser }) {
       onSelect: () =>
         blocked ? relation.mutate({ action: 'unblock', user }) : setConfirmBlock(true),
     },
+    {
+      label: 'Report',
+      icon: <FlagIcon size={18} />,
+      tone: 'danger',
+      onSelect: () => setReporting(true),
+    },
   ];
 
   return (
@@ -42,6 +50,13 @@ export function ProfileActionsMenu({ user }: { user: PublicUser }) {
           </span>
         }
         items={items}
+      />
+      <ReportDialog
+        type="user"
+        targetId={user.id}
+        subject={`@${user.username}`}
+        open={reporting}
+        onClose={() => setReporting(false)}
       />
       <Dialog
         open={confirmBlock}

@@ -15,6 +15,7 @@ import {
   PaletteIcon,
   ShieldIcon,
   UserIcon,
+  WalletIcon,
   type IconProps,
 } from '../../../ui/icons.tsx';
 import { UiSettingsPanel } from '../components/ui-settings-panel.tsx';
@@ -25,6 +26,7 @@ import { NotificationsSection } from '../sections/notifications-section.tsx';
 import { PrivacySection } from '../sections/privacy-section.tsx';
 import { ProfileSection } from '../sections/profile-section.tsx';
 import { SecuritySection } from '../sections/security-section.tsx';
+import { PaymentsSection } from '../sections/payments-section.tsx';
 
 function DisplaySection() {
   return (
@@ -73,6 +75,13 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Password, two-factor, sessions',
     icon: ShieldIcon,
     component: SecuritySection,
+  },
+  {
+    id: 'payments',
+    label: 'Payments',
+    description: 'Cards, Pro pack, payout account',
+    icon: WalletIcon,
+    component: PaymentsSection,
   },
   {
     id: 'creator',

@@ -1,5 +1,6 @@
 import type { TransactionLine } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { errorMessageOf } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,8 +12,11 @@ import { FormError } from '../../../ui/form-error.tsx';
 import { ClockIcon, PlusIcon, WalletIcon } from '../../../ui/icons.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { Pager } from '../../../ui/pager.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
+import { useAuthStore } from '../../auth/store.ts';
+import { isCreatorUser } from '../../auth/user.ts';
 import { formatPrice } from '../../posts/access.ts';
 import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { useAddTestFundsMutation, useTransactionsQuery } from '../queries.ts';
@@ -138,23 +142,7 @@ function History() {
           <TransactionItem key={line.id} line={line} />
         ))}
       </ul>
-      {history.data.totalPages > 1 ? (
-        <div className="flex items-center justify-between py-3 text-sm">
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <span className="text-muted">
-            Page {page} of {history.data.totalPages}
-          </span>
-          <Button
-            variant="ghost"
-            disabled={page >= history.data.totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            Older
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={page} totalPages={history.data.totalPages} onPage={setPage} />
     </Card>
   );
 }
@@ -162,6 +150,7 @@ function History() {
 export function WalletPage() {
   useDocumentTitle('Wallet');
   const balance = useWalletBalanceQuery(true);
+  const creator = isCreatorUser(useAuthStore((s) => s.user));
   return (
     <Page title="Wallet" description="Top up to tip, unlock and subscribe.">
       <Card className="relative overflow-hidden p-6">
@@ -192,6 +181,15 @@ export function WalletPage() {
           <TopUpForm />
         </div>
       </Card>
+      {creator ? (
+        <p className="mt-4 text-sm text-muted">
+          Your earnings from fans are kept apart from this wallet.{' '}
+          <Link to="/earnings" className="font-medium text-accent-text underline">
+            See earnings and request a payout
+          </Link>
+          .
+        </p>
+      ) : null}
       <h2 className="mt-10 mb-4 text-lg font-semibold text-fg">Recent activity</h2>
       <History />
     </Page>

@@ -1,0 +1,486 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common.ts';
+
+/**
+ * The back office (SPEC §6 admin abilities, §7 Admin, §8 admin toasts, §9 page sizes). Every
+ * route is under /api/admin, needs an admin account with 2FA (auth level 'admin'), and every
+ * action is written to the append-only audit log shown as the activity section.
+ */
+export const AdminPaging = { users: 20, posts: 20, reports: 20, activity: 50, max: 100 } as const;
+
+export const ADMIN_TOASTS = {
+  userUpdated: 'User updated successfully!',
+  userUpdateFailed: 'Failed to update user.',
+  postDeleted: 'Post deleted by admin.',
+  postDeleteFailed: 'Failed to delete post.',
+  reportResolved: (action: string) => `Report ${action} successfully`,
+  reportFailed: 'Failed to resolve report',
+  proGranted: (username: string) => `Pro access granted to ${username}`,
+  proFailed: 'Failed to grant pro access',
+} as const;
+
+const page = (defaultLimit: number) => ({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: AdminPaging.max, default: defaultLimit }),
+});
+
+export const AdminPageInfo = {
+  total: Type.Integer(),
+  page: Type.Integer(),
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
+  hasMore: Type.Boolean(),
+};
+
+export const AdminUserStatus = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('banned'),
+  Type.Literal('suspended'),
+  Type.Literal('deleted'),
+]);
+
+export const AdminUser = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  displayName: Nullable(Type.String()),
+  email: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  accountType: Type.Union([Type.Literal('fan'), Type.Literal('creator')]),
+  isCreator: Type.Boolean(),
+  isAdmin: Type.Boolean(),
+  status: AdminUserStatus,
+  statusReason: Nullable(Type.String()),
+  suspendedUntil: Nullable(Type.String()),
+  identityStatus: Type.String(),
+  isVerified: Type.Boolean(),
+  emailVerified: Type.Boolean(),
+  twoFactorEnabled: Type.Boolean(),
+  promotedUntil: Nullable(Type.String()),
+  isPromoted: Type.Boolean(),
+  followersCount: Type.Integer(),
+  postsCount: Type.Integer(),
+  warningsCount: Type.Integer(),
+  createdAt: Type.String(),
+  lastLoginAt: Nullable(Type.String()),
+});
+export type AdminUser = Static<typeof AdminUser>;
+
+export const AdminUsersQuery = Type.Object({
+  ...page(AdminPaging.users),
+  role: Type.Optional(
+    Type.Union([Type.Literal('fan'), Type.Literal('creator'), Type.Literal('admin')]),
+  ),
+  status: Type.Optional(AdminUserStatus),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+  createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+  sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('oldest')])),
+});
+export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
+
+export const AdminUsersResponse = Type.Object({ users: Type.Array(AdminUser), ...AdminPageInfo });
+export type AdminUsersResponse = Static<typeof AdminUsersResponse>;
+
+export const AdminUserResponse = Type.Object({ user: AdminUser, message: Type.String() });
+export type AdminUserResponse = Static<typeof AdminUserResponse>;
+
+export const AdminReasonBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminReasonBody = Static<typeof AdminReasonBody>;
+
+export const AdminRequiredReasonBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+});
+export type AdminRequiredReasonBody = Static<typeof AdminRequiredReasonBody>;
+
+/** `hours`, or `duration` as hours or a string such as '12h', '7d', '2w'. */
+export const SuspendBody = Type.Object({
+  hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365 })),
+  duration: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 })])),
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type SuspendBody = Static<typeof SuspendBody>;
+
+export const PromoteBody = Type.Object({
+  hours: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365 }),
+});
+export type PromoteBody = Static<typeof PromoteBody>;
+
+export const AdminUpdateUserBody = Type.Object({
+  displayName: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+  bio: Type.Optional(Type.String({ maxLength: 1000 })),
+  email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+  username: Type.Optional(Type.String({ minLength: 3, maxLength: 30 })),
+  accountType: Type.Optional(Type.Union([Type.Literal('fan'), Type.Literal('creator')])),
+  isAdmin: Type.Optional(Type.Boolean()),
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminUpdateUserBody = Static<typeof AdminUpdateUserBody>;
+
+export const ExportUsersQuery = Type.Object({
+  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json')])),
+});
+
+// ---- verifications ----
+
+export const AdminVerification = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  username: Type.String(),
+  displayName: Nullable(Type.String()),
+  email: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  submittedAt: Type.String(),
+  reviewedAt: Nullable(Type.String()),
+  rejectionReason: Nullable(Type.String()),
+  /** short-lived, admin-only URLs of the documents (each view is audit-logged) */
+  documents: Type.Record(Type.String(), Type.String()),
+});
+export type AdminVerification = Static<typeof AdminVerification>;
+
+export const AdminVerificationsQuery = Type.Object({
+  ...page(20),
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  ),
+});
+export type AdminVerificationsQuery = Static<typeof AdminVerificationsQuery>;
+
+export const AdminVerificationsResponse = Type.Object({
+  submissions: Type.Array(AdminVerification),
+  verifications: Type.Array(AdminVerification),
+  ...AdminPageInfo,
+});
+export type AdminVerificationsResponse = Static<typeof AdminVerificationsResponse>;
+
+export const ReviewSubmissionBody = Type.Object({
+  status: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type ReviewSubmissionBody = Static<typeof ReviewSubmissionBody>;
+
+export const AdminVerificationResponse = Type.Object({
+  verification: AdminVerification,
+  message: Type.String(),
+});
+
+export const DocumentParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  field: Type.String({ maxLength: 30 }),
+});
+
+// ---- posts and comments ----
+
+export const AdminPost = Type.Object({
+  id: Type.String(),
+  caption: Type.String(),
+  type: Type.String(),
+  accessLevel: Type.String(),
+  price: Nullable(Type.Number()),
+  likeCount: Type.Integer(),
+  commentCount: Type.Integer(),
+  mediaCount: Type.Integer(),
+  openReports: Type.Integer(),
+  user: Type.Object({ id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+});
+export type AdminPost = Static<typeof AdminPost>;
+
+export const AdminPostsQuery = Type.Object({
+  ...page(AdminPaging.posts),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
+  reported: Type.Optional(Type.Boolean()),
+});
+export type AdminPostsQuery = Static<typeof AdminPostsQuery>;
+
+export const AdminPostsResponse = Type.Object({ posts: Type.Array(AdminPost), ...AdminPageInfo });
+export type AdminPostsResponse = Static<typeof AdminPostsResponse>;
+
+export const AdminCommentParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  commentId: Type.String({ format: 'uuid' }),
+});
+
+// ---- reports ----
+
+export const REPORT_TYPES = ['post', 'user', 'comment', 'message'] as const;
+export const ReportType = Type.Union([
+  Type.Literal('post'),
+  Type.Literal('user'),
+  Type.Literal('comment'),
+  Type.Literal('message'),
+]);
+export type ReportType = Static<typeof ReportType>;
+
+export const CreateReportBody = Type.Object({
+  type: ReportType,
+  targetId: Type.String({ format: 'uuid' }),
+  reason: Type.String({ minLength: 1, maxLength: 100 }),
+  details: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type CreateReportBody = Static<typeof CreateReportBody>;
+
+/** What resolving does: dismiss it, or act on the target (then the report is resolved). */
+export const REPORT_ACTIONS = [
+  'dismiss',
+  'resolve',
+  'delete_content',
+  'warn_user',
+  'suspend_user',
+  'ban_user',
+] as const;
+export const ReportAction = Type.Union([
+  Type.Literal('dismiss'),
+  Type.Literal('resolve'),
+  Type.Literal('delete_content'),
+  Type.Literal('warn_user'),
+  Type.Literal('suspend_user'),
+  Type.Literal('ban_user'),
+]);
+export type ReportAction = Static<typeof ReportAction>;
+
+export const ResolveReportBody = Type.Object({
+  action: ReportAction,
+  notes: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type ResolveReportBody = Static<typeof ResolveReportBody>;
+
+export const Report = Type.Object({
+  id: Type.String(),
+  type: ReportType,
+  targetId: Type.String(),
+  reason: Type.String(),
+  details: Nullable(Type.String()),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('resolved'),
+    Type.Literal('dismissed'),
+  ]),
+  reporter: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+  /** the account the reported thing belongs to */
+  targetUser: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+  postId: Nullable(Type.String()),
+  chatId: Nullable(Type.String()),
+  action: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  createdAt: Type.String(),
+  resolvedAt: Nullable(Type.String()),
+});
+export type Report = Static<typeof Report>;
+
+export const ResolvedReportResponse = Type.Object({ report: Report, message: Type.String() });
+export type ResolvedReportResponse = Static<typeof ResolvedReportResponse>;
+
+export const AdminReportsQuery = Type.Object({
+  ...page(AdminPaging.reports),
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('resolved'),
+      Type.Literal('dismissed'),
+      Type.Literal('all'),
+    ]),
+  ),
+  type: Type.Optional(ReportType),
+});
+export type AdminReportsQuery = Static<typeof AdminReportsQuery>;
+
+export const AdminReportsResponse = Type.Object({ reports: Type.Array(Report), ...AdminPageInfo });
+export type AdminReportsResponse = Static<typeof AdminReportsResponse>;
+
+// ---- platform ----
+
+export const PlatformSettings = Type.Object({
+  feePercent: Type.Number({ minimum: 0, maximum: 50 }),
+  proPackPrice: Type.Number({ minimum: 0.99, maximum: 999.99 }),
+  betaRequired: Type.Boolean(),
+});
+export type PlatformSettings = Static<typeof PlatformSettings>;
+
+export const UpdatePlatformSettingsBody = Type.Partial(PlatformSettings, { minProperties: 1 });
+export type UpdatePlatformSettingsBody = Static<typeof UpdatePlatformSettingsBody>;
+
+export const SystemNotificationBody = Type.Object({
+  message: Type.String({ minLength: 1, maxLength: 1000 }),
+  /** 'all', 'creators', 'fans', or a list of user ids or usernames */
+  targetUsers: Type.Union([
+    Type.Literal('all'),
+    Type.Literal('creators'),
+    Type.Literal('fans'),
+    Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
+  ]),
+});
+export type SystemNotificationBody = Static<typeof SystemNotificationBody>;
+
+export const SystemNotificationResponse = Type.Object({
+  message: Type.String(),
+  recipients: Type.Integer(),
+});
+
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  action: Type.String(),
+  admin: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+  targetType: Nullable(Type.String()),
+  targetId: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const ActivityQuery = Type.Object({
+  ...page(AdminPaging.activity),
+  action: Type.Optional(Type.String({ maxLength: 60 })),
+  targetId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type ActivityQuery = Static<typeof ActivityQuery>;
+
+export const ActivityResponse = Type.Object({
+  activities: Type.Array(AuditEntry),
+  ...AdminPageInfo,
+});
+export type ActivityResponse = Static<typeof ActivityResponse>;
+
+export const SystemLogsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  level: Type.Optional(
+    Type.Union([
+      Type.Literal('debug'),
+      Type.Literal('info'),
+      Type.Literal('warn'),
+      Type.Literal('error'),
+    ]),
+  ),
+});
+export type SystemLogsQuery = Static<typeof SystemLogsQuery>;
+
+export const SystemLogsResponse = Type.Object({
+  logs: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const AdminWaitlistResponse = Type.Object({
+  entries: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      email: Type.String(),
+      userType: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
+  ...AdminPageInfo,
+});
+
+export const GrowthStatsQuery = Type.Object({
+  days: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+});
+export type GrowthStatsQuery = Static<typeof GrowthStatsQuery>;
+
+export const GrowthStatsResponse = Type.Object({
+  days: Type.Integer(),
+  totals: Type.Object({
+    users: Type.Integer(),
+    creators: Type.Integer(),
+    posts: Type.Integer(),
+    activeSubscriptions: Type.Integer(),
+  }),
+  daily: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      signups: Type.Integer(),
+      creators: Type.Integer(),
+      posts: Type.Integer(),
+      subscriptions: Type.Integer(),
+    }),
+  ),
+});
+export type GrowthStatsResponse = Static<typeof GrowthStatsResponse>;
+
+export const AdminDashboardResponse = Type.Object({
+  users: Type.Object({
+    total: Type.Integer(),
+    creators: Type.Integer(),
+    newToday: Type.Integer(),
+    banned: Type.Integer(),
+    suspended: Type.Integer(),
+  }),
+  content: Type.Object({ posts: Type.Integer(), postsToday: Type.Integer() }),
+  moderation: Type.Object({
+    pendingReports: Type.Integer(),
+    pendingVerifications: Type.Integer(),
+  }),
+});
+export type AdminDashboardResponse = Static<typeof AdminDashboardResponse>;
+
+// ---- money (reads; payouts, refunds and financials are in contracts/src/payouts.ts) ----
+
+export const AdminTransactionsQuery = Type.Object({
+  ...page(50),
+  kind: Type.Optional(Type.String({ maxLength: 40 })),
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type AdminTransactionsQuery = Static<typeof AdminTransactionsQuery>;
+
+export const AdminTransaction = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  /** the sum of the credits: what moved, in currency units */
+  amount: Type.Number(),
+  amountCents: Type.Integer(),
+  reversesId: Nullable(Type.String()),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  entries: Type.Array(
+    Type.Object({
+      account: Type.String(),
+      owner: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+      amount: Type.Number(),
+      amountCents: Type.Integer(),
+    }),
+  ),
+  createdAt: Type.String(),
+});
+export type AdminTransaction = Static<typeof AdminTransaction>;
+
+export const AdminTransactionsResponse = Type.Object({
+  transactions: Type.Array(AdminTransaction),
+  ...AdminPageInfo,
+});
+export type AdminTransactionsResponse = Static<typeof AdminTransactionsResponse>;
+
+export const AdminEarningsQuery = Type.Object({ ...page(20) });
+export type AdminEarningsQuery = Static<typeof AdminEarningsQuery>;
+
+export const CreatorEarnings = Type.Object({
+  creator: Type.Object({ id: Type.String(), username: Type.String() }),
+  gross: Type.Number(),
+  fees: Type.Number(),
+  net: Type.Number(),
+  pending: Type.Number(),
+  available: Type.Number(),
+  paidOut: Type.Number(),
+  owed: Type.Number(),
+});
+export type CreatorEarnings = Static<typeof CreatorEarnings>;
+
+export const AdminEarningsResponse = Type.Object({
+  creators: Type.Array(CreatorEarnings),
+  ...AdminPageInfo,
+});
+export type AdminEarningsResponse = Static<typeof AdminEarningsResponse>;
+
+export const GrantFreeProBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 31 }),
+  months: Type.Integer({ minimum: 1, maximum: 24 }),
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+});
+export type GrantFreeProBody = Static<typeof GrantFreeProBody>;
+
+export const GrantFreeProResponse = Type.Object({
+  message: Type.String(),
+  userId: Type.String(),
+  username: Type.String(),
+  proPackActiveUntil: Type.String(),
+});
+export type GrantFreeProResponse = Static<typeof GrantFreeProResponse>;

@@ -1,0 +1,175 @@
+import {
+  ADMIN_TOASTS,
+  ErrorCodes,
+  type AdminPostsQuery,
+  type AdminPostsResponse,
+} from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { units } from '../ledger/money.ts';
+import { notify } from '../notifications/notify.ts';
+import { bumpPostCounter } from '../posts/posts.queries.ts';
+import { softDeletePost } from '../posts/posts.service.ts';
+import { cleanText } from '../users/profile-rules.ts';
+import { audit } from './audit.ts';
+import { pageInfo, pageOffset } from './paging.ts';
+
+type AdminCtx = Pick<AppContext, 'db'>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** GET /admin/posts (limit 20): live posts, newest first, with their open report counts. */
+export async function listPosts(
+  db: AdminCtx['db'],
+  query: AdminPostsQuery,
+): Promise<AdminPostsResponse> {
+  let base = db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .where('p.deleted_at', 'is', null);
+  if (query.userId) base = base.where('p.user_id', '=', query.userId);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    base = base.where((eb) =>
+      eb.or([eb('p.caption', 'ilike', pattern), eb('u.username', 'ilike', pattern)]),
+    );
+  }
+  if (query.reported)
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('reports as r')
+          .select('r.id')
+          .whereRef('r.target_id', '=', 'p.id')
+          .where('r.type', '=', 'post')
+          .where('r.status', '=', 'pending'),
+      ),
+    );
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select((eb) => [
+        'p.id',
+        'p.caption',
+        'p.type',
+        'p.access_level',
+        'p.price_cents',
+        'p.likes_count',
+        'p.comments_count',
+        'p.created_at',
+        'u.id as author_id',
+        'u.username',
+        eb
+          .selectFrom('post_media as pm')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('pm.post_id', '=', 'p.id')
+          .as('media_count'),
+        eb
+          .selectFrom('reports as r')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('r.target_id', '=', 'p.id')
+          .where('r.type', '=', 'post')
+          .where('r.status', '=', 'pending')
+          .as('open_reports'),
+      ])
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(query.limit)
+      .offset(pageOffset(query))
+      .execute(),
+  ]);
+  return {
+    posts: rows.map((r) => ({
+      id: r.id,
+      caption: r.caption,
+      type: r.type,
+      accessLevel: r.access_level,
+      price: r.price_cents === null ? null : units(r.price_cents),
+      likeCount: r.likes_count,
+      commentCount: r.comments_count,
+      mediaCount: Number(r.media_count ?? 0),
+      openReports: Number(r.open_reports ?? 0),
+      user: { id: r.author_id, username: r.username },
+      createdAt: r.created_at.toISOString(),
+    })),
+    ...pageInfo(query, Number(total)),
+  };
+}
+
+/**
+ * DELETE /admin/posts/{id} {reason?}: removed like an author's delete; the creator is told why
+ * (notification type 'admin'); open reports on it are left for the report flow to close.
+ */
+export async function adminDeletePost(
+  ctx: AdminCtx,
+  adminId: string,
+  postId: string,
+  rawReason?: string,
+) {
+  const reason = rawReason ? cleanText(rawReason) || null : null;
+  await withTransaction(ctx.db, async (tx) => {
+    const deleted = await softDeletePost(tx, postId);
+    if (!deleted) throw new NotFoundError('Post not found', ErrorCodes.NOT_FOUND);
+    await notify(tx, {
+      userId: deleted.userId,
+      type: 'admin',
+      relatedId: postId,
+      relatedType: 'post',
+      data: {
+        message: reason
+          ? `Your post was removed by the Fanspace team: ${reason}`
+          : 'Your post was removed by the Fanspace team for breaking the rules.',
+        reason,
+      },
+    });
+    await audit(tx, {
+      adminId,
+      action: 'post.delete',
+      targetType: 'post',
+      targetId: postId,
+      reason,
+    });
+  });
+  return { ok: true as const, postId, message: ADMIN_TOASTS.postDeleted };
+}
+
+/** DELETE /admin/posts/{id}/comments/{commentId}: soft delete, shown as '[message deleted]'. */
+export async function adminDeleteComment(
+  ctx: AdminCtx,
+  adminId: string,
+  postId: string,
+  commentId: string,
+  rawReason?: string,
+) {
+  const reason = rawReason ? cleanText(rawReason) || null : null;
+  await withTransaction(ctx.db, async (tx) => {
+    const deleted = await tx
+      .updateTable('comments')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', commentId)
+      .where('post_id', '=', postId)
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'user_id'])
+      .executeTakeFirst();
+    if (!deleted) throw new NotFoundError('Comment not found', ErrorCodes.NOT_FOUND);
+    await bumpPostCounter(tx, postId, 'comments_count', -1);
+    await notify(tx, {
+      userId: deleted.user_id,
+      type: 'admin',
+      relatedId: postId,
+      relatedType: 'post',
+      data: { message: 'Your comment was removed by the Fanspace team.', reason },
+    });
+    await audit(tx, {
+      adminId,
+      action: 'comment.delete',
+      targetType: 'comment',
+      targetId: commentId,
+      reason,
+      details: { postId },
+    });
+  });
+  return { ok: true as const, message: 'Comment deleted by admin.' };
+}

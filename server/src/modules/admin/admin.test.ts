@@ -1,0 +1,549 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createAdmin,
+  createCreator,
+  createUser,
+  tokenFor,
+} from '../../../test/factories.ts';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { pngImage, multipartBody } from '../../../test/images.ts';
+import { actor } from '../posts/posts.test-kit.ts';
+import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
+
+let server: TestServer;
+let adminHeaders: Record<string, string>;
+let adminId: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const admin = await createAdmin(server.ctx);
+  adminId = admin.id;
+  adminHeaders = bearer(await tokenFor(server.ctx, admin));
+});
+afterAll(() => server.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+async function call(
+  method: Method,
+  url: string,
+  headers: Record<string, string> | null = adminHeaders,
+  payload?: unknown,
+) {
+  const res = await server.app.inject({
+    method,
+    url: `/api${url}`,
+    ...(headers ? { headers } : {}),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+  const json = String(res.headers['content-type'] ?? '').includes('json');
+  return { status: res.statusCode, body: json && res.body ? res.json() : null, res };
+}
+
+const asUser = async (kind: 'fan' | 'creator' = 'fan') => {
+  const user = kind === 'creator' ? await createCreator(server.ctx) : await createUser(server.ctx);
+  return { user, headers: bearer(await tokenFor(server.ctx, user)) };
+};
+
+const auditActions = async (targetId: string) =>
+  (
+    await server.ctx.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('target_id', '=', targetId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.action);
+
+describe('who may use /api/admin', () => {
+  it('refuses visitors, fans, creators and admins without 2FA', async () => {
+    const fan = await asUser();
+    const creator = await asUser('creator');
+    const no2fa = await createAdmin(server.ctx, { totp_secret: null, totp_enabled_at: null });
+    const no2faHeaders = bearer(await tokenFor(server.ctx, no2fa));
+    for (const url of [
+      '/admin/users',
+      '/admin/reports',
+      '/admin/posts',
+      '/admin/settings',
+      '/admin/activity',
+    ]) {
+      expect((await call('GET', url, null)).status, url).toBe(401);
+      expect((await call('GET', url, fan.headers)).status, url).toBe(403);
+      expect((await call('GET', url, creator.headers)).status, url).toBe(403);
+      const res = await call('GET', url, no2faHeaders);
+      expect(res.status, url).toBe(403);
+      expect(res.body.code).toBe('ADMIN_2FA_REQUIRED');
+      expect((await call('GET', url)).status, url).toBe(200);
+    }
+    expect(
+      (await call('POST', `/admin/users/${fan.user.id}/ban`, creator.headers, {})).status,
+    ).toBe(403);
+  });
+});
+
+describe('users', () => {
+  it('lists with paging (20 by default) and filters', async () => {
+    const creator = await createCreator(server.ctx, { username: `zed_${Date.now() % 100000}` });
+    const page = await call('GET', '/admin/users');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ page: 1, currentPage: 1 });
+    expect(page.body.users.length).toBeLessThanOrEqual(20);
+    const found = await call('GET', `/admin/users?search=${creator.username}&role=creator`);
+    expect(found.body.users.map((u: { id: string }) => u.id)).toEqual([creator.id]);
+    expect(found.body.users[0]).toMatchObject({
+      isCreator: true,
+      status: 'active',
+      email: creator.email,
+    });
+    expect((await call('GET', '/admin/users?limit=0')).status).toBe(400);
+  });
+
+  it('ban ends the sessions at once and login says why; unban restores', async () => {
+    const { user, headers } = await asUser();
+    expect((await call('GET', '/users/me', headers)).status).toBe(200);
+    const ban = await call('POST', `/admin/users/${user.id}/ban`, adminHeaders, { reason: 'Spam' });
+    expect(ban.status).toBe(200);
+    expect(ban.body).toMatchObject({
+      message: 'User updated successfully!',
+      user: { status: 'banned', statusReason: 'Spam' },
+    });
+    expect((await call('GET', '/users/me', headers)).status).toBe(401);
+    const login = await call('POST', '/auth/login', null, {
+      email: user.email,
+      password: 'password-for-tests',
+    });
+    expect(login.status).toBe(403);
+    expect(login.body.code).toBe('ACCOUNT_BANNED');
+    expect((await call('POST', `/admin/users/${user.id}/unban`)).body.user.status).toBe('active');
+    expect(await auditActions(user.id)).toEqual(['user.ban', 'user.unban']);
+  });
+
+  it('suspends for hours or a duration, refuses nonsense, and unsuspends', async () => {
+    const { user } = await asUser();
+    const bad = await call('POST', `/admin/users/${user.id}/suspend`, adminHeaders, {
+      duration: 'soon',
+    });
+    expect(bad.status).toBe(400);
+    const res = await call('POST', `/admin/users/${user.id}/suspend`, adminHeaders, {
+      duration: '7d',
+      reason: 'Cool off',
+    });
+    expect(res.status).toBe(200);
+    const until = new Date(res.body.user.suspendedUntil).getTime();
+    expect(Math.abs(until - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+    const byHours = await call('POST', `/admin/users/${user.id}/suspend`, adminHeaders, {
+      hours: 2,
+    });
+    expect(new Date(byHours.body.user.suspendedUntil).getTime()).toBeLessThan(
+      Date.now() + 3 * 3_600_000,
+    );
+    expect(
+      (await call('POST', `/admin/users/${user.id}/unsuspend`, adminHeaders, {})).body.user.status,
+    ).toBe('active');
+    expect((await call('POST', `/admin/users/${user.id}/unsuspend`, adminHeaders, {})).status).toBe(
+      409,
+    );
+  });
+
+  it('warns (the user is notified), verifies, promotes and edits', async () => {
+    const { user, headers } = await asUser();
+    expect((await call('POST', `/admin/users/${user.id}/warn`, adminHeaders, {})).status).toBe(400);
+    const warn = await call('POST', `/admin/users/${user.id}/warn`, adminHeaders, {
+      reason: 'Be kind',
+    });
+    expect(warn.body.user.warningsCount).toBe(1);
+    const notes = await call('GET', '/notifications', headers);
+    expect(notes.body.notifications[0]).toMatchObject({ type: 'admin' });
+    expect(JSON.stringify(notes.body.notifications[0].data)).toContain('Be kind');
+
+    expect(
+      (await call('POST', `/admin/users/${user.id}/promote`, adminHeaders, { hours: 5 })).status,
+    ).toBe(400);
+    const verify = await call('POST', `/admin/users/${user.id}/verify`, adminHeaders, {});
+    expect(verify.body.user).toMatchObject({ isVerified: true, isCreator: true });
+    const promote = await call('POST', `/admin/users/${user.id}/promote`, adminHeaders, {
+      hours: 5,
+    });
+    expect(promote.body.user.isPromoted).toBe(true);
+    const viewer = await asUser();
+    const promoted = await call('GET', '/users/promoted-creators', viewer.headers);
+    expect(JSON.stringify(promoted.body)).toContain(user.id);
+    const cancel = await call('POST', `/admin/users/${user.id}/cancel-promotion`, adminHeaders, {});
+    expect(cancel.body.user.isPromoted).toBe(false);
+
+    const edit = await call('PUT', `/admin/users/${user.id}`, adminHeaders, {
+      displayName: 'Edited Name',
+    });
+    expect(edit.body.user.displayName).toBe('Edited Name');
+    const other = await createUser(server.ctx);
+    const taken = await call('PUT', `/admin/users/${user.id}`, adminHeaders, {
+      username: other.username,
+    });
+    expect(taken.status).toBe(409);
+    expect(await auditActions(user.id)).toEqual([
+      'user.warn',
+      'user.verify',
+      'user.promote',
+      'user.cancel-promotion',
+      'user.update',
+    ]);
+  });
+
+  it('protects admins and the acting admin from lock-outs', async () => {
+    expect((await call('POST', `/admin/users/${adminId}/ban`, adminHeaders, {})).status).toBe(400);
+    const other = await createAdmin(server.ctx);
+    expect((await call('POST', `/admin/users/${other.id}/ban`, adminHeaders, {})).status).toBe(403);
+    expect(
+      (await call('PUT', `/admin/users/${adminId}`, adminHeaders, { isAdmin: false })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          'POST',
+          `/admin/users/00000000-0000-4000-8000-000000000000/ban`,
+          adminHeaders,
+          {},
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('deletes (anonymises) and exports users as CSV and JSON', async () => {
+    const { user } = await asUser();
+    const del = await call('DELETE', `/admin/users/${user.id}`, adminHeaders, { reason: 'Fraud' });
+    expect(del.status).toBe(200);
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select(['status', 'email'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('deleted');
+    expect(row.email).not.toBe(user.email);
+
+    const csv = await call('GET', '/admin/export/users?format=csv');
+    expect(csv.res.headers['content-type']).toContain('text/csv');
+    expect(csv.res.headers['content-disposition']).toContain('attachment');
+    const lines = csv.res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,username,displayName,email,accountType,isAdmin,status,identityStatus,followersCount,postsCount,createdAt,lastLoginAt',
+    );
+    expect(csv.res.body).not.toContain(user.id);
+    const json = await call('GET', '/admin/export/users?format=json');
+    expect(Array.isArray(json.body.users)).toBe(true);
+  });
+});
+
+describe('reports and content', () => {
+  it('a fan reports a post; the admin resolves it by deleting the post; the creator is told', async () => {
+    const creator = await asUser('creator');
+    const fan = await asUser();
+    const post = await server.ctx.db
+      .insertInto('posts')
+      .values({ user_id: creator.user.id, caption: 'reported post' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const report = await call('POST', '/reports', fan.headers, {
+      type: 'post',
+      targetId: post.id,
+      reason: 'Spam',
+    });
+    expect(report.status).toBe(201);
+    expect(report.body).toMatchObject({ ok: true, status: 'pending' });
+    const again = await call('POST', '/reports', fan.headers, {
+      type: 'post',
+      targetId: post.id,
+      reason: 'Spam',
+    });
+    expect(again.body.reportId).toBe(report.body.reportId);
+    expect(
+      (
+        await call('POST', '/reports', creator.headers, {
+          type: 'post',
+          targetId: post.id,
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/reports', fan.headers, {
+          type: 'bogus',
+          targetId: post.id,
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(400);
+
+    const list = await call('GET', '/admin/reports');
+    const mine = list.body.reports.find((r: { id: string }) => r.id === report.body.reportId);
+    expect(mine).toMatchObject({
+      status: 'pending',
+      type: 'post',
+      reporter: { id: fan.user.id },
+      targetUser: { id: creator.user.id },
+    });
+    const reported = await call('GET', '/admin/posts?reported=true');
+    expect(reported.body.posts.map((p: { id: string }) => p.id)).toContain(post.id);
+
+    const resolved = await call(
+      'POST',
+      `/admin/reports/${report.body.reportId}/resolve`,
+      adminHeaders,
+      {
+        action: 'delete_content',
+        notes: 'Spam link',
+      },
+    );
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.message).toBe('Report resolved successfully');
+    expect(resolved.body.report).toMatchObject({
+      status: 'resolved',
+      action: 'delete_content',
+      notes: 'Spam link',
+    });
+    expect((await call('GET', `/posts/${post.id}`, fan.headers)).status).toBe(404);
+    const notes = await call('GET', '/notifications', creator.headers);
+    expect(notes.body.notifications[0]).toMatchObject({ type: 'admin', relatedId: post.id });
+    expect(
+      (
+        await call('POST', `/admin/reports/${report.body.reportId}/resolve`, adminHeaders, {
+          action: 'dismiss',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('dismisses, deletes posts and comments directly, and logs each action', async () => {
+    const creator = await asUser('creator');
+    const fan = await asUser();
+    const post = await server.ctx.db
+      .insertInto('posts')
+      .values({ user_id: creator.user.id, caption: 'fine post' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const comment = await call('POST', `/posts/${post.id}/comments`, fan.headers, { text: 'rude' });
+    expect(comment.status).toBe(201);
+    const report = await call('POST', '/reports', creator.headers, {
+      type: 'comment',
+      targetId: comment.body.id,
+      reason: 'Abuse',
+    });
+    const dismissed = await call(
+      'POST',
+      `/admin/reports/${report.body.reportId}/resolve`,
+      adminHeaders,
+      { action: 'dismiss' },
+    );
+    expect(dismissed.body.message).toBe('Report dismissed successfully');
+
+    const delComment = await call(
+      'DELETE',
+      `/admin/posts/${post.id}/comments/${comment.body.id}`,
+      adminHeaders,
+    );
+    expect(delComment.body).toMatchObject({ ok: true });
+    const comments = await call('GET', `/posts/${post.id}/comments`, creator.headers);
+    expect(JSON.stringify(comments.body)).not.toContain('"rude"');
+    const delPost = await call('DELETE', `/admin/posts/${post.id}`, adminHeaders, {
+      reason: 'Off-topic',
+    });
+    expect(delPost.body).toMatchObject({ ok: true, message: 'Post deleted by admin.' });
+    expect((await call('DELETE', `/admin/posts/${post.id}`, adminHeaders)).status).toBe(404);
+    expect(await auditActions(post.id)).toEqual(['post.delete']);
+    expect(await auditActions(comment.body.id)).toEqual(['comment.delete']);
+  });
+});
+
+describe('verifications', () => {
+  it('lists pending submissions with short-lived document URLs; approve and reject (with reason)', async () => {
+    const fan = await asUser();
+    const form = await multipartBody(
+      { idFront: await pngImage(), selfieWithId: await pngImage() },
+      {},
+    );
+    const submitted = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/me/verification',
+      headers: { ...fan.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(submitted.statusCode).toBe(201);
+    const pending = await call('GET', '/admin/verifications/pending');
+    const item = pending.body.submissions.find((s: { userId: string }) => s.userId === fan.user.id);
+    expect(item.status).toBe('pending');
+    const doc = await server.app.inject({ url: item.documents.idFront, headers: adminHeaders });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['cache-control']).toBe('private, no-store');
+    const tampered = await server.app.inject({
+      url: item.documents.idFront.replace(/sig=[^&]+/, 'sig=x'),
+      headers: adminHeaders,
+    });
+    expect(tampered.statusCode).toBe(403);
+    const otherAdmin = await createAdmin(server.ctx);
+    const borrowed = await server.app.inject({
+      url: item.documents.idFront,
+      headers: bearer(await tokenFor(server.ctx, otherAdmin)),
+    });
+    expect(borrowed.statusCode).toBe(403);
+    expect(await auditActions(item.id)).toEqual(['verification.view-document']);
+
+    expect(
+      (
+        await call('PUT', `/admin/verification-submissions/${item.id}`, adminHeaders, {
+          status: 'rejected',
+        })
+      ).status,
+    ).toBe(400);
+    const rejected = await call('PUT', `/admin/verification-submissions/${item.id}`, adminHeaders, {
+      status: 'rejected',
+      reason: 'Blurry photo',
+    });
+    expect(rejected.body.verification).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Blurry photo',
+    });
+    expect(
+      (await call('POST', `/admin/verifications/${item.id}/approve`, adminHeaders)).status,
+    ).toBe(409);
+  });
+});
+
+describe('platform', () => {
+  it('reads and changes settings; the fee applies to the next charge', async () => {
+    const before = await call('GET', '/admin/settings');
+    expect(before.body).toMatchObject({ feePercent: 20, betaRequired: false });
+    expect((await call('PUT', '/admin/settings', adminHeaders, { feePercent: 80 })).status).toBe(
+      400,
+    );
+    expect((await call('PUT', '/admin/settings', adminHeaders, {})).status).toBe(400);
+    const after = await call('PUT', '/admin/settings', adminHeaders, {
+      feePercent: 12.5,
+      proPackPrice: 14.99,
+    });
+    expect(after.body).toMatchObject({ feePercent: 12.5, proPackPrice: 14.99 });
+    const fee = await server.ctx.db
+      .selectFrom('platform_settings')
+      .select('value')
+      .where('key', '=', 'feePercent')
+      .executeTakeFirstOrThrow();
+    expect(fee.value).toBe(12.5);
+    const log = await call('GET', '/admin/activity?action=settings.update');
+    expect(log.body.activities[0].details.feePercent).toEqual({ from: 20, to: 12.5 });
+    await call('PUT', '/admin/settings', adminHeaders, { feePercent: 20 });
+  });
+
+  it('sends system notifications to a list or a segment', async () => {
+    const a = await asUser();
+    const bad = await call('POST', '/admin/notifications/system', adminHeaders, {
+      message: 'hi',
+      targetUsers: ['nobody_here'],
+    });
+    expect(bad.status).toBe(400);
+    const sent = await call('POST', '/admin/notifications/system', adminHeaders, {
+      message: 'Maintenance tonight',
+      targetUsers: [a.user.username],
+    });
+    expect(sent.body.recipients).toBe(1);
+    const notes = await call('GET', '/notifications', a.headers);
+    expect(notes.body.notifications[0]).toMatchObject({ type: 'system', actorId: '{hash}' });
+  });
+
+  it('shows logs, growth stats, the dashboard and the waitlist', async () => {
+    const logs = await call('GET', '/admin/system/logs?limit=5');
+    expect(logs.status).toBe(200);
+    expect(Array.isArray(logs.body.logs)).toBe(true);
+    const growth = await call('GET', '/admin/growth-stats?days=7');
+    expect(growth.body.daily).toHaveLength(7);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(growth.body.daily[6].date).toBe(today);
+    expect(growth.body.daily[6].signups).toBeGreaterThan(0);
+    const dash = await call('GET', '/admin/dashboard');
+    expect(dash.body.users.total).toBeGreaterThan(0);
+    const waitlist = await call('GET', '/admin/waitlist');
+    expect(waitlist.body).toMatchObject({ page: 1 });
+  });
+
+  it('keeps the audit log append-only in the database', async () => {
+    await expect(
+      sql`update admin_audit_log set reason = 'rewritten'`.execute(server.ctx.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`delete from admin_audit_log`.execute(server.ctx.db)).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
+
+describe('money', () => {
+  it('lists ledger transactions with entries, creator earnings, and grants free pro', async () => {
+    const creator = await actor(server, 'creator');
+    const fan = await actor(server);
+    await fund(server, fan, 20);
+    const post = await paidPost(server, creator, 1000);
+    const unlock = await pay(server, fan, 'POST', `/posts/${post.id}/unlock`);
+    expect(unlock.status).toBe(200);
+
+    const txs = await call('GET', `/admin/transactions?userId=${creator.user.id}`);
+    expect(txs.status).toBe(200);
+    expect(txs.body.transactions).toHaveLength(1);
+    const [charge] = txs.body.transactions;
+    expect(charge).toMatchObject({ kind: 'unlock', amount: 10 });
+    const sum = charge.entries.reduce(
+      (s: number, e: { amountCents: number }) => s + e.amountCents,
+      0,
+    );
+    expect(sum).toBe(0);
+    expect(charge.entries).toContainEqual({
+      account: 'user_wallet',
+      owner: { id: fan.user.id, username: fan.user.username },
+      amount: -10,
+      amountCents: -1000,
+    });
+
+    const earnings = await call('GET', '/admin/earnings?limit=100');
+    const row = earnings.body.creators.find(
+      (c: { creator: { id: string } }) => c.creator.id === creator.user.id,
+    );
+    expect(row).toMatchObject({
+      gross: 10,
+      fees: 2,
+      net: 8,
+      pending: 8,
+      available: 0,
+      paidOut: 0,
+      owed: 0,
+    });
+
+    expect(
+      (
+        await call('POST', '/admin/grant-free-pro', adminHeaders, {
+          username: 'no_such_user_x',
+          months: 1,
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', '/admin/grant-free-pro', adminHeaders, {
+          username: creator.user.username,
+          months: 0,
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(400);
+    const grant = await call('POST', '/admin/grant-free-pro', adminHeaders, {
+      username: `@${creator.user.username}`,
+      months: 3,
+      reason: 'Launch partner',
+    });
+    expect(grant.status).toBe(200);
+    expect(grant.body.message).toBe(`Pro access granted to ${creator.user.username}`);
+    const days = (new Date(grant.body.proPackActiveUntil).getTime() - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(90);
+    const me = await call('GET', '/users/me', creator.headers);
+    expect(me.body).toMatchObject({ hasActiveProPack: true });
+    expect(await auditActions(creator.user.id)).toEqual(['pro.grant']);
+  });
+});

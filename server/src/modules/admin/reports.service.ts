@@ -1,0 +1,291 @@
+import {
+  ADMIN_TOASTS,
+  ErrorCodes,
+  type AdminReportsQuery,
+  type AdminReportsResponse,
+  type CreateReportBody,
+  type Report,
+  type ReportAction,
+  type ReportResponse,
+  type ResolvedReportResponse,
+} from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import type { ReportsTable } from '../../platform/db/schema.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import type { Selectable } from 'kysely';
+import { deleteMessage } from '../chats/messages.service.ts';
+import { cleanText } from '../users/profile-rules.ts';
+import { banUser, suspendUser, warnUser } from './admin-users.service.ts';
+import { audit } from './audit.ts';
+import { adminDeleteComment, adminDeletePost } from './admin-content.service.ts';
+import { pageInfo, pageOffset } from './paging.ts';
+
+type ReportRow = Selectable<ReportsTable>;
+type AdminCtx = AppContext;
+
+const notFound = (what: string) => new NotFoundError(`${what} not found`, ErrorCodes.NOT_FOUND);
+
+/** Who owns the reported thing, and the post/chat it sits in; null when it does not exist. */
+async function resolveTarget(db: DbHandle, type: ReportRow['type'], targetId: string) {
+  switch (type) {
+    case 'user': {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', targetId)
+        .where('status', '!=', 'deleted')
+        .executeTakeFirst();
+      return user ? { ownerId: user.id, postId: null, chatId: null } : null;
+    }
+    case 'post': {
+      const post = await db
+        .selectFrom('posts')
+        .select(['id', 'user_id'])
+        .where('id', '=', targetId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return post ? { ownerId: post.user_id, postId: post.id, chatId: null } : null;
+    }
+    case 'comment': {
+      const comment = await db
+        .selectFrom('comments')
+        .select(['user_id', 'post_id'])
+        .where('id', '=', targetId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return comment ? { ownerId: comment.user_id, postId: comment.post_id, chatId: null } : null;
+    }
+    case 'message': {
+      const message = await db
+        .selectFrom('messages')
+        .select(['sender_id', 'chat_id'])
+        .where('id', '=', targetId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return message ? { ownerId: message.sender_id, postId: null, chatId: message.chat_id } : null;
+    }
+  }
+}
+
+/**
+ * POST /reports: a user reports a post, user, comment or message (SPEC §4: starts pending).
+ * The reporter must be able to see it: a message only by a participant of its chat. Reporting
+ * the same thing again while the first report is open returns that report.
+ */
+export async function createReport(
+  db: DbHandle,
+  reporterId: string,
+  body: CreateReportBody,
+): Promise<ReportResponse> {
+  const reason = cleanText(body.reason);
+  if (!reason)
+    throw new BadRequestError('A reason is required', ErrorCodes.VALIDATION_FAILED, {
+      field: 'reason',
+    });
+  const target = await resolveTarget(db, body.type, body.targetId);
+  if (!target) throw notFound(`The reported ${body.type}`);
+  if (target.ownerId === reporterId)
+    throw new BadRequestError(
+      body.type === 'user'
+        ? 'You cannot report yourself'
+        : `You cannot report your own ${body.type}`,
+      ErrorCodes.CANNOT_TARGET_SELF,
+    );
+  if (body.type === 'message') {
+    const participant = await db
+      .selectFrom('chat_participants')
+      .select('user_id')
+      .where('chat_id', '=', target.chatId!)
+      .where('user_id', '=', reporterId)
+      .executeTakeFirst();
+    if (!participant) throw notFound('The reported message');
+  }
+  const inserted = await db
+    .insertInto('reports')
+    .values({
+      type: body.type,
+      target_id: body.targetId,
+      reporter_id: reporterId,
+      reason,
+      details: body.details ? cleanText(body.details) || null : null,
+      post_id: target.postId,
+      chat_id: target.chatId,
+    })
+    .onConflict((oc) =>
+      oc.columns(['type', 'target_id', 'reporter_id']).where('status', '=', 'pending').doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  const report =
+    inserted ??
+    (await db
+      .selectFrom('reports')
+      .select('id')
+      .where('type', '=', body.type)
+      .where('target_id', '=', body.targetId)
+      .where('reporter_id', '=', reporterId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow());
+  return { ok: true, reportId: report.id, status: 'pending' };
+}
+
+async function presentReports(db: DbHandle, rows: ReportRow[]): Promise<Report[]> {
+  const targets = await Promise.all(rows.map((r) => resolveTarget(db, r.type, r.target_id)));
+  const userIds = [
+    ...new Set([
+      ...rows.map((r) => r.reporter_id),
+      ...targets.flatMap((t) => (t ? [t.ownerId] : [])),
+    ]),
+  ];
+  const users =
+    userIds.length > 0
+      ? await db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()
+      : [];
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return rows.map((r, i) => {
+    const target = targets[i];
+    return {
+      id: r.id,
+      type: r.type,
+      targetId: r.target_id,
+      reason: r.reason,
+      details: r.details,
+      status: r.status,
+      reporter: byId.get(r.reporter_id) ?? null,
+      targetUser: target ? (byId.get(target.ownerId) ?? null) : null,
+      postId: r.post_id,
+      chatId: r.chat_id,
+      action: r.action,
+      notes: r.notes,
+      createdAt: r.created_at.toISOString(),
+      resolvedAt: r.resolved_at?.toISOString() ?? null,
+    };
+  });
+}
+
+/** GET /admin/reports: pending first by default (limit 20), newest first. */
+export async function listReports(
+  db: DbHandle,
+  query: AdminReportsQuery,
+): Promise<AdminReportsResponse> {
+  let base = db.selectFrom('reports');
+  const status = query.status ?? 'pending';
+  if (status !== 'all') base = base.where('status', '=', status);
+  if (query.type) base = base.where('type', '=', query.type);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(pageOffset(query))
+      .execute(),
+  ]);
+  return { reports: await presentReports(db, rows), ...pageInfo(query, Number(total)) };
+}
+
+/** The word the §8 toast 'Report {action} successfully' shows for each action. */
+const PAST_TENSE: Record<ReportAction, string> = {
+  dismiss: 'dismissed',
+  resolve: 'resolved',
+  delete_content: 'resolved',
+  warn_user: 'resolved',
+  suspend_user: 'resolved',
+  ban_user: 'resolved',
+};
+
+/**
+ * POST /admin/reports/{id}/resolve {action, notes}. 'dismiss' closes it as dismissed; every
+ * other action resolves it, after acting on the target: delete the post/comment/message,
+ * warn, suspend (7 days) or ban its owner. Every other open report on the same target is
+ * closed with it. A report already closed is 409.
+ */
+export async function resolveReport(
+  ctx: AdminCtx,
+  adminId: string,
+  reportId: string,
+  action: ReportAction,
+  rawNotes: string | undefined,
+): Promise<ResolvedReportResponse> {
+  const notes = rawNotes ? cleanText(rawNotes) || null : null;
+  const report = await ctx.db
+    .selectFrom('reports')
+    .selectAll()
+    .where('id', '=', reportId)
+    .executeTakeFirst();
+  if (!report) throw notFound('Report');
+  if (report.status !== 'pending')
+    throw new ConflictError(ErrorCodes.CONFLICT, `This report was already ${report.status}`);
+  const target = await resolveTarget(ctx.db, report.type, report.target_id);
+  const reason = notes ?? `Report: ${report.reason}`;
+
+  if (action !== 'dismiss' && action !== 'resolve') {
+    if (!target && action === 'delete_content') {
+      // already gone: resolving is all that is left to do
+    } else if (!target) throw notFound(`The reported ${report.type}`);
+    else if (action === 'delete_content') await deleteTarget(ctx, adminId, report, reason);
+    else if (action === 'warn_user') await warnUser(ctx, adminId, target.ownerId, reason);
+    else if (action === 'suspend_user')
+      await suspendUser(ctx, adminId, target.ownerId, { hours: 24 * 7, reason });
+    else if (action === 'ban_user') await banUser(ctx, adminId, target.ownerId, reason);
+  }
+
+  const status = action === 'dismiss' ? 'dismissed' : 'resolved';
+  const closed = await withTransaction(ctx.db, async (tx) => {
+    const rows = await tx
+      .updateTable('reports')
+      .set({ status, action, notes, resolved_by: adminId, resolved_at: new Date() })
+      .where('type', '=', report.type)
+      .where('target_id', '=', report.target_id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+    await audit(tx, {
+      adminId,
+      action: `report.${status === 'dismissed' ? 'dismiss' : 'resolve'}`,
+      targetType: 'report',
+      targetId: report.id,
+      reason: notes,
+      details: { action, reportType: report.type, target: report.target_id, closed: rows.length },
+    });
+    return rows.find((r) => r.id === report.id);
+  });
+  if (!closed) throw new ConflictError(ErrorCodes.CONFLICT, 'This report was already closed');
+  const [presented] = await presentReports(ctx.db, [closed]);
+  return { report: presented!, message: ADMIN_TOASTS.reportResolved(PAST_TENSE[action]) };
+}
+
+async function deleteTarget(ctx: AdminCtx, adminId: string, report: ReportRow, reason: string) {
+  if (report.type === 'post') await adminDeletePost(ctx, adminId, report.target_id, reason);
+  else if (report.type === 'comment')
+    await adminDeleteComment(ctx, adminId, report.post_id!, report.target_id, reason);
+  else if (report.type === 'message') {
+    // deleted exactly as if its sender had deleted it: unread counts, the chat's last message
+    // and the message_deleted event all follow
+    const message = await ctx.db
+      .selectFrom('messages')
+      .select(['sender_id', 'chat_id'])
+      .where('id', '=', report.target_id)
+      .executeTakeFirstOrThrow();
+    await deleteMessage(
+      ctx,
+      { id: message.sender_id, sessionId: 'admin' },
+      message.chat_id,
+      report.target_id,
+    );
+    await audit(ctx.db, {
+      adminId,
+      action: 'message.delete',
+      targetType: 'message',
+      targetId: report.target_id,
+      reason,
+    });
+  } else
+    throw new BadRequestError(
+      'Delete content does not apply to a user report; ban or suspend instead',
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'action' },
+    );
+}

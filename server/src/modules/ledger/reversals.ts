@@ -1,0 +1,283 @@
+import { ErrorCodes } from '@fanspace/contracts';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context.ts';
+import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../platform/errors.ts';
+import { CHARGE_KINDS, type ChargeKind } from './charges.ts';
+import { accountId, postTransaction } from './ledger.service.ts';
+import { formatUnits } from './money.ts';
+import { notify } from '../notifications/notify.ts';
+
+/**
+ * Refunds and chargebacks: a reversing ledger transaction for one charge (unlock, tip,
+ * subscription, renewal). The ledger stays append-only: the charge is never touched, the
+ * reversal points at it (`reverses_id`).
+ *
+ * - The amount (default: everything still reversible) goes back to the fan: to their wallet for
+ *   a refund, to `processor_clearing` for a chargeback (the card network already returned the
+ *   money to the fan's card, so crediting the wallet too would pay them twice).
+ * - The fee part is taken back from platform_fees and the rest from the creator, cumulatively
+ *   with the charge's own rounding rule: after reversing C of gross G, fee returned in total is
+ *   floor(C × fee / G), so partial reversals add up to exactly the fee and share of the charge.
+ * - The creator part comes from the charge's hold (creator_pending) while it is still held;
+ *   once released, from creator_available, and what available cannot cover is recorded in the
+ *   creator's `creator_owed` account (≤ 0, a debt): balances still equal entries, nothing
+ *   non-negative goes negative, and the release job repays the debt first from new earnings.
+ * - The total reversed never exceeds the charge's gross: the charge row is locked FOR UPDATE,
+ *   so concurrent reversals of one charge run one after another and each sees the others.
+ * - Idempotent on externalRef (a provider dispute id, an admin request key): the same ref
+ *   returns the first reversal; the database's unique `idempotency_ref` is the last line.
+ */
+
+export type ReversalKind = 'refund' | 'chargeback';
+export const REVERSAL_KINDS: ReversalKind[] = ['refund', 'chargeback'];
+
+export interface ReverseChargeInput {
+  transactionId: string;
+  /** cents; default every cent still reversible */
+  amountCents?: number;
+  kind: ReversalKind;
+  externalRef?: string;
+  now?: Date;
+  /** shown in statements and admin views */
+  reason?: string;
+  /** who asked (admin id), kept in metadata */
+  actorId?: string;
+  /** where the fan's money goes; default wallet for a refund, processor for a chargeback */
+  creditTo?: 'wallet' | 'processor';
+}
+
+export interface ReversalResult {
+  transactionId: string;
+  reversedCents: number;
+}
+
+type Deps = Pick<AppContext, 'jobs'>;
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+
+export const reversalRef = (kind: ReversalKind, externalRef: string) => `${kind}:${externalRef}`;
+
+/** Cents already reversed of one charge (committed reversals; call with the charge locked). */
+export async function reversedSoFar(tx: DbHandle, chargeId: string): Promise<number> {
+  const row = await tx
+    .selectFrom('ledger_transactions')
+    .select(sql<string>`coalesce(sum((metadata->>'reversedCents')::bigint), 0)`.as('total'))
+    .where('reverses_id', '=', chargeId)
+    .where('kind', 'in', REVERSAL_KINDS)
+    .executeTakeFirstOrThrow();
+  return num(row.total);
+}
+
+async function lockedBalance(tx: DbHandle, id: string) {
+  const row = await tx
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return num(row.balance_cents);
+}
+
+export async function reverseCharge(
+  deps: Deps,
+  tx: DbHandle,
+  input: ReverseChargeInput,
+): Promise<ReversalResult> {
+  void deps;
+  assertInTransaction(tx);
+  const charge = await tx
+    .selectFrom('ledger_transactions')
+    .select(['id', 'kind', 'metadata'])
+    .where('id', '=', input.transactionId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!charge) throw new NotFoundError('Transaction not found');
+  if (!CHARGE_KINDS.includes(charge.kind as ChargeKind))
+    throw new UnprocessableError(
+      ErrorCodes.NOT_REFUNDABLE,
+      `A ${charge.kind} transaction cannot be refunded; only unlocks, tips and subscriptions can`,
+    );
+
+  const ref = input.externalRef ? reversalRef(input.kind, input.externalRef) : undefined;
+  if (ref) {
+    const first = await tx
+      .selectFrom('ledger_transactions')
+      .select(['id', 'metadata', 'reverses_id'])
+      .where('idempotency_ref', '=', ref)
+      .executeTakeFirst();
+    if (first) {
+      if (first.reverses_id !== charge.id)
+        throw new ConflictError(
+          ErrorCodes.CONFLICT,
+          'This reference was already used for another transaction',
+        );
+      return { transactionId: first.id, reversedCents: num(first.metadata.reversedCents) };
+    }
+  }
+
+  const m = charge.metadata;
+  const gross = num(m.grossCents);
+  const fee = num(m.feeCents);
+  const payerId = String(m.payerId ?? '');
+  const creatorId = String(m.creatorId ?? '');
+  const already = await reversedSoFar(tx, charge.id);
+  const remaining = gross - already;
+  if (remaining <= 0)
+    throw new ConflictError(
+      ErrorCodes.REFUND_EXCEEDS_ORIGINAL,
+      'This charge was already fully refunded',
+      {
+        refundableCents: 0,
+      },
+    );
+  const amount = input.amountCents ?? remaining;
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new BadRequestError('Refund amount must be positive', ErrorCodes.VALIDATION_FAILED, {
+      field: 'amount',
+    });
+  if (amount > remaining)
+    throw new UnprocessableError(
+      ErrorCodes.REFUND_EXCEEDS_ORIGINAL,
+      `Refund amount exceeds what is left to refund (${formatUnits(remaining)} of ${formatUnits(gross)})`,
+      { refundableCents: remaining, refundable: remaining / 100 },
+    );
+
+  // the charge's own rounding, cumulatively: totals end exactly at fee and share
+  const feeUpTo = (cents: number) => Math.floor((cents * fee) / gross);
+  const feeBack = feeUpTo(already + amount) - feeUpTo(already);
+  const shareBack = amount - feeBack;
+
+  const hold = await tx
+    .selectFrom('ledger_pending_releases')
+    .select(['id', 'amount_cents'])
+    .where('transaction_id', '=', charge.id)
+    .where('released_transaction_id', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  const creditTarget = input.creditTo ?? (input.kind === 'chargeback' ? 'processor' : 'wallet');
+  const creditToProcessor = creditTarget === 'processor';
+  const [target, fees] = await Promise.all([
+    creditToProcessor
+      ? accountId(tx, 'processor_clearing', null)
+      : accountId(tx, 'user_wallet', payerId),
+    accountId(tx, 'platform_fees', null),
+  ]);
+
+  let fromPending = 0;
+  let fromAvailable = 0;
+  let owed = 0;
+  const entries = [
+    { accountId: target, amountCents: amount },
+    { accountId: fees, amountCents: -feeBack },
+  ];
+  if (hold) {
+    fromPending = Math.min(shareBack, num(hold.amount_cents));
+    entries.push({
+      accountId: await accountId(tx, 'creator_pending', creatorId),
+      amountCents: -fromPending,
+    });
+  }
+  const rest = shareBack - fromPending;
+  if (rest > 0) {
+    const available = await accountId(tx, 'creator_available', creatorId);
+    const balance = await lockedBalance(tx, available);
+    fromAvailable = Math.min(rest, Math.max(balance, 0));
+    owed = rest - fromAvailable;
+    entries.push({ accountId: available, amountCents: -fromAvailable });
+    if (owed > 0)
+      entries.push({
+        accountId: await accountId(tx, 'creator_owed', creatorId),
+        amountCents: -owed,
+      });
+  }
+
+  const posted = await postTransaction(tx, {
+    kind: input.kind,
+    reversesId: charge.id,
+    entries,
+    metadata: {
+      originalKind: charge.kind,
+      originalTransactionId: charge.id,
+      payerId,
+      creatorId,
+      reversedCents: amount,
+      originalGrossCents: gross,
+      feeCents: feeBack,
+      shareCents: shareBack,
+      fromPendingCents: fromPending,
+      fromAvailableCents: fromAvailable,
+      owedCents: owed,
+      creditedTo: creditToProcessor ? 'processor' : 'wallet',
+      at: (input.now ?? new Date()).toISOString(),
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.actorId ? { actorId: input.actorId } : {}),
+      ...(input.externalRef ? { externalRef: input.externalRef } : {}),
+    },
+    ...(ref ? { idempotencyRef: ref } : {}),
+  });
+
+  if (hold && fromPending > 0) {
+    const left = num(hold.amount_cents) - fromPending;
+    await tx
+      .updateTable('ledger_pending_releases')
+      .set({
+        amount_cents: left,
+        // nothing left to release: the reversal closes the hold
+        ...(left === 0 ? { released_transaction_id: posted.id } : {}),
+      })
+      .where('id', '=', hold.id)
+      .execute();
+  }
+  const what = WHAT[charge.kind] ?? 'a payment';
+  const word = input.kind === 'refund' ? 'refunded' : 'charged back';
+  if (payerId && creditTarget === 'wallet')
+    await notify(tx, {
+      userId: payerId,
+      type: 'system',
+      relatedId: posted.id,
+      relatedType: 'ledger_transaction',
+      data: {
+        kind: input.kind,
+        amountCents: amount,
+        message: `${formatUnits(amount)} for ${what} was refunded to your wallet.`,
+      },
+    });
+  if (creatorId)
+    await notify(tx, {
+      userId: creatorId,
+      type: 'system',
+      relatedId: posted.id,
+      relatedType: 'ledger_transaction',
+      data: {
+        kind: input.kind,
+        amountCents: shareBack,
+        owedCents: owed,
+        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(shareBack)} of your share was taken back${owed > 0 ? ` and ${formatUnits(owed)} is owed from your next earnings` : ''}.`,
+      },
+    });
+  return { transactionId: posted.id, reversedCents: amount };
+}
+
+const WHAT: Record<string, string> = {
+  unlock: 'an unlocked post',
+  tip: 'a tip',
+  subscription: 'a subscription',
+  renewal: 'a subscription renewal',
+};
+
+/** What a creator currently owes (≥ 0 cents), from their creator_owed account. */
+export async function owedCents(db: DbHandle, creatorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('kind', '=', 'creator_owed')
+    .where('owner_id', '=', creatorId)
+    .executeTakeFirst();
+  return row ? Math.max(0, -num(row.balance_cents)) : 0;
+}

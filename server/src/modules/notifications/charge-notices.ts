@@ -1,0 +1,61 @@
+import type { NotificationType } from '@fanspace/contracts';
+import type { DbHandle } from '../../platform/db/database.ts';
+import { notify } from './notify.ts';
+
+/**
+ * The creator's notification of a charge made to them (called by ledger `chargeToCreator`, in
+ * the charge's transaction): a tip, a purchase (post unlock, chat message unlock, paid offer)
+ * or a new subscription. Renewals are routine and notify nobody.
+ */
+
+const TYPE_OF: Record<string, NotificationType | undefined> = {
+  tip: 'tip',
+  unlock: 'purchase',
+  subscription: 'subscription',
+};
+
+export interface ChargeFacts {
+  kind: string;
+  payerId: string;
+  creatorId: string;
+  details?: Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** What the notification points at: the post, message, chat or subscription of the charge. */
+export function chargeTarget(details: Record<string, unknown> = {}) {
+  const postId = str(details.postId);
+  if (postId) return { relatedId: postId, relatedType: 'post' };
+  const chatId = str(details.chatId);
+  if (chatId) return { relatedId: chatId, relatedType: 'chat' };
+  const contentId = str(details.contentId);
+  const tipType = str(details.tipType);
+  if (contentId && tipType === 'post') return { relatedId: contentId, relatedType: 'post' };
+  if (contentId) return { relatedId: contentId, relatedType: tipType ?? 'content' };
+  const subscriptionId = str(details.subscriptionId);
+  if (subscriptionId) return { relatedId: subscriptionId, relatedType: 'subscription' };
+  return { relatedId: null, relatedType: null };
+}
+
+export async function notifyCharge(db: DbHandle, charge: ChargeFacts, grossCents: number) {
+  const type = TYPE_OF[charge.kind];
+  if (!type) return;
+  const { relatedId, relatedType } = chargeTarget(charge.details);
+  await notify(db, {
+    userId: charge.creatorId,
+    type,
+    actorId: charge.payerId,
+    relatedId,
+    relatedType,
+    data: {
+      amount: grossCents / 100,
+      amountCents: grossCents,
+      ...Object.fromEntries(
+        ['postId', 'messageId', 'chatId', 'tipType', 'contentId', 'contentType', 'subscriptionId']
+          .filter((k) => charge.details?.[k] !== undefined && charge.details?.[k] !== null)
+          .map((k) => [k, charge.details![k]]),
+      ),
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { PAYOUT_MIN_CENTS, type EarningsOverviewDetailed } from '@fanspace/contracts';
+import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import { CHARGE_KINDS } from '../ledger/charges.ts';
+import { formatUnits, units } from '../ledger/money.ts';
+import { owedCents, REVERSAL_KINDS } from '../ledger/reversals.ts';
+import { payoutTotals } from './payouts.queries.ts';
+import { earningsOverview } from './statements.service.ts';
+
+/**
+ * The creator's whole money picture, every figure explained: lifetime gross → platform fee →
+ * refunds → net, and where the net is now: pending (with release dates) → available → in flight
+ * → paid out, minus anything owed. Identity (tested): net = pending + available + inFlight +
+ * paidOut − owed.
+ */
+
+const money = (cents: number, explanation: string) => ({
+  amount: units(cents),
+  amountCents: cents,
+  explanation,
+});
+
+export async function earningsOverviewDetailed(
+  db: DbHandle,
+  creatorId: string,
+  now = new Date(),
+): Promise<EarningsOverviewDetailed> {
+  const byCreator = () =>
+    db.selectFrom('ledger_transactions').where(sql`metadata->>'creatorId'`, '=', creatorId);
+  const [base, charges, reversals, owed, payouts, releases] = await Promise.all([
+    earningsOverview(db, creatorId, now),
+    byCreator()
+      .select([
+        sql<string>`coalesce(sum((metadata->>'grossCents')::bigint), 0)`.as('gross'),
+        sql<string>`coalesce(sum((metadata->>'feeCents')::bigint), 0)`.as('fees'),
+        sql<string>`coalesce(sum((metadata->>'shareCents')::bigint), 0)`.as('share'),
+      ])
+      .where('kind', 'in', CHARGE_KINDS)
+      .executeTakeFirstOrThrow(),
+    byCreator()
+      .select([
+        sql<string>`coalesce(sum((metadata->>'reversedCents')::bigint), 0)`.as('reversed'),
+        sql<string>`coalesce(sum((metadata->>'feeCents')::bigint), 0)`.as('fees'),
+        sql<string>`coalesce(sum((metadata->>'shareCents')::bigint), 0)`.as('share'),
+      ])
+      .where('kind', 'in', REVERSAL_KINDS)
+      .executeTakeFirstOrThrow(),
+    owedCents(db, creatorId),
+    payoutTotals(db, creatorId),
+    db
+      .selectFrom('ledger_pending_releases')
+      .select(['available_at', sql<string>`sum(amount_cents)`.as('amount')])
+      .where('creator_id', '=', creatorId)
+      .where('released_transaction_id', 'is', null)
+      .where('amount_cents', '>', 0)
+      .groupBy('available_at')
+      .orderBy('available_at')
+      .limit(50)
+      .execute(),
+  ]);
+  const gross = Number(charges.gross);
+  const fees = Number(charges.fees) - Number(reversals.fees);
+  const refundedGross = Number(reversals.reversed);
+  const refundedShare = Number(reversals.share);
+  const net = Number(charges.share) - refundedShare;
+  const pct = base.feePercent;
+  const { pendingCents, availableCents } = base;
+  const next = releases[0];
+  const canRequestPayout = owed === 0 && availableCents >= PAYOUT_MIN_CENTS;
+  return {
+    ...base,
+    steps: {
+      gross: money(
+        gross,
+        `Fans paid you ${formatUnits(gross)} in total for unlocks, tips and subscriptions.`,
+      ),
+      fee: money(
+        fees,
+        `The platform keeps its ${pct}% fee (rounded down to the cent, so a rounding cent goes to you): ${formatUnits(fees)} after refunds.`,
+      ),
+      refunded: money(
+        refundedShare,
+        refundedGross > 0
+          ? `${formatUnits(refundedGross)} was refunded or charged back to fans; ${formatUnits(refundedShare)} of it was your share and was taken back.`
+          : 'Nothing was refunded or charged back.',
+      ),
+      net: money(net, `Your share after the fee and refunds: ${formatUnits(net)}.`),
+      pending: money(
+        pendingCents,
+        next
+          ? `${formatUnits(pendingCents)} is held for 7 days after each payment; the next ${formatUnits(Number(next.amount))} becomes available on ${next.available_at.toISOString().slice(0, 10)}.`
+          : 'Nothing is on hold.',
+      ),
+      available: money(
+        availableCents,
+        `${formatUnits(availableCents)} finished its hold and can be paid out (minimum ${formatUnits(PAYOUT_MIN_CENTS)}).`,
+      ),
+      inFlight: money(
+        payouts.inFlightCents,
+        `${formatUnits(payouts.inFlightCents)} is in payout requests not yet sent to your bank.`,
+      ),
+      paidOut: money(payouts.paidCents, `${formatUnits(payouts.paidCents)} was sent to your bank.`),
+      owed: money(
+        owed,
+        owed > 0
+          ? `You owe ${formatUnits(owed)} because a refund or chargeback took back more than your available balance; it is repaid from your next earnings and payouts are paused until then.`
+          : 'You owe nothing.',
+      ),
+    },
+    releases: releases.map((r) => ({
+      availableAt: r.available_at.toISOString(),
+      amount: units(Number(r.amount)),
+      amountCents: Number(r.amount),
+    })),
+    owed: units(owed),
+    owedCents: owed,
+    paidOut: units(payouts.paidCents),
+    paidOutCents: payouts.paidCents,
+    inFlight: units(payouts.inFlightCents),
+    inFlightCents: payouts.inFlightCents,
+    canRequestPayout,
+    minimumPayout: units(PAYOUT_MIN_CENTS),
+    minimumPayoutCents: PAYOUT_MIN_CENTS,
+  };
+}

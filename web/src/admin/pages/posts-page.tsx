@@ -1,0 +1,208 @@
+/** Admin · Posts: every post (20 a page), search, reported-only filter, delete with a reason. */
+import { ADMIN_TOASTS, type AdminPost } from '@fanspace/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessageOf } from '../../lib/api/index.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormError } from '../../ui/form-error.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TextareaField } from '../../ui/textarea-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { adminKeys, deletePost, fetchPosts } from '../api.ts';
+import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
+import { SectionHeader, formatDate } from '../components/fields.tsx';
+
+export function PostsPage() {
+  useDocumentTitle('Admin · Posts');
+  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [reported, setReported] = useState(false);
+  const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  const posts = useQuery({
+    queryKey: adminKeys.postList(page, search, reported),
+    queryFn: () => fetchPosts(page, search, reported),
+    placeholderData: keepPreviousData,
+  });
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    setSearch(searchInput.trim());
+    setPage(1);
+  }
+
+  const columns: Column<AdminPost>[] = [
+    {
+      key: 'post',
+      header: 'Post',
+      render: (p) => (
+        <div className="max-w-sm">
+          <Link to={`/p/${p.id}`} className="font-medium text-fg hover:underline">
+            {p.caption.trim() ? (
+              p.caption.slice(0, 120)
+            ) : (
+              <em className="text-muted">No caption</em>
+            )}
+          </Link>
+          <p className="text-xs text-muted">
+            {p.type} · {p.accessLevel}
+            {p.price !== null ? ` · $${p.price.toFixed(2)}` : ''} · {p.mediaCount} media
+          </p>
+        </div>
+      ),
+    },
+    { key: 'author', header: 'Creator', render: (p) => `@${p.user.username}` },
+    {
+      key: 'stats',
+      header: 'Likes / comments',
+      render: (p) => `${p.likeCount} / ${p.commentCount}`,
+    },
+    {
+      key: 'reports',
+      header: 'Open reports',
+      render: (p) =>
+        p.openReports > 0 ? (
+          <span className="font-semibold text-danger">{p.openReports}</span>
+        ) : (
+          '0'
+        ),
+    },
+    { key: 'created', header: 'Posted', render: (p) => formatDate(p.createdAt) },
+    {
+      key: 'act',
+      header: 'Actions',
+      className: 'text-right',
+      render: (p) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setDeleting(p)}
+          aria-label={`Delete post by @${p.user.username}`}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="w-full">
+      <SectionHeader title="Posts" description="Review and remove posts." />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 items-end gap-2">
+          <TextField
+            className="flex-1"
+            label="Search posts"
+            type="search"
+            placeholder="Caption text"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            className="h-11"
+            icon={<SearchIcon size={16} />}
+          >
+            Search
+          </Button>
+        </form>
+        <label className="flex h-11 items-center gap-2 text-sm font-medium text-fg">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-[var(--fs-accent)]"
+            checked={reported}
+            onChange={(e) => {
+              setReported(e.target.checked);
+              setPage(1);
+            }}
+          />
+          Reported only
+        </label>
+      </div>
+      <DataTable
+        caption="Posts"
+        columns={columns}
+        rows={posts.data?.posts}
+        rowKey={(p) => p.id}
+        isLoading={posts.isPending}
+        error={posts.error}
+        onRetry={() => void posts.refetch()}
+        emptyTitle={reported ? 'No reported posts' : search ? 'No posts match' : 'No posts yet'}
+      />
+      {posts.data ? (
+        <Pagination
+          label="Post pages"
+          page={posts.data.currentPage}
+          totalPages={posts.data.totalPages}
+          total={posts.data.total}
+          onChange={setPage}
+        />
+      ) : null}
+      {deleting ? <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+function DeletePostDialog({ post, onClose }: { post: AdminPost; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const mutation = useMutation({
+    mutationFn: () => deletePost(post.id, reason.trim() || undefined),
+    onSuccess: () => {
+      toast.success(ADMIN_TOASTS.postDeleted);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.posts() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      onClose();
+    },
+    onError: () => toast.error(ADMIN_TOASTS.postDeleteFailed),
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Delete this post?"
+      description={`@${post.user.username} is notified. This cannot be undone.`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="delete-post-form"
+            variant="danger"
+            loading={mutation.isPending}
+          >
+            Delete post
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="delete-post-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          mutation.mutate();
+        }}
+      >
+        {post.caption ? <p className="text-sm text-muted">“{post.caption.slice(0, 200)}”</p> : null}
+        <TextareaField
+          label="Reason (optional)"
+          hint="Included in the notification to the creator."
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {mutation.isError ? (
+          <FormError message={errorMessageOf(mutation.error, ADMIN_TOASTS.postDeleteFailed)} />
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,231 @@
+/** Admin · Reports: pending / resolved / dismissed tabs (20 a page) and the resolve dialog. */
+import { ADMIN_TOASTS, REPORT_ACTIONS, type Report, type ReportAction } from '@fanspace/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessageOf } from '../../lib/api/index.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormError } from '../../ui/form-error.tsx';
+import { SegmentedControl } from '../../ui/segmented-control.tsx';
+import { TextareaField } from '../../ui/textarea-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { adminKeys, fetchReports, resolveReport, type ReportStatus } from '../api.ts';
+import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
+import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
+
+export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+  dismiss: 'Dismiss (no action)',
+  resolve: 'Mark resolved (no action)',
+  delete_content: 'Delete the reported content',
+  warn_user: 'Warn the owner',
+  suspend_user: 'Suspend the owner',
+  ban_user: 'Ban the owner',
+};
+
+/** The past tense the server uses in 'Report {action} successfully' when it sends no message. */
+const PAST: Record<ReportAction, string> = {
+  dismiss: 'dismissed',
+  resolve: 'resolved',
+  delete_content: 'resolved',
+  warn_user: 'resolved',
+  suspend_user: 'resolved',
+  ban_user: 'resolved',
+};
+
+export function ReportsPage() {
+  useDocumentTitle('Admin · Reports');
+  const [status, setStatus] = useState<ReportStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [resolving, setResolving] = useState<Report | null>(null);
+  const reports = useQuery({
+    queryKey: adminKeys.reportList(status, page),
+    queryFn: () => fetchReports(status, page),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<Report>[] = [
+    {
+      key: 'what',
+      header: 'Reported',
+      render: (r) => (
+        <div>
+          <p className="font-semibold capitalize">{r.type}</p>
+          <p className="text-xs text-muted">
+            {r.targetUser ? `by @${r.targetUser.username}` : 'owner unknown'}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      render: (r) => (
+        <div className="max-w-xs">
+          <p>{r.reason}</p>
+          {r.details ? <p className="mt-1 text-xs text-muted">{r.details}</p> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'reporter',
+      header: 'Reporter',
+      render: (r) => (r.reporter ? `@${r.reporter.username}` : '—'),
+    },
+    { key: 'created', header: 'Reported at', render: (r) => formatDate(r.createdAt) },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (r) => (
+        <div>
+          <StatusPill status={r.status} />
+          {r.action ? (
+            <p className="mt-1 text-xs text-muted">{r.action.replace('_', ' ')}</p>
+          ) : null}
+          {r.notes ? <p className="mt-1 text-xs text-muted">{r.notes}</p> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'act',
+      header: 'Actions',
+      className: 'text-right',
+      render: (r) =>
+        r.status === 'pending' ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setResolving(r)}
+            aria-label={`Resolve report about ${r.type} ${r.reason}`}
+          >
+            Resolve
+          </Button>
+        ) : (
+          <span className="text-xs text-muted">{formatDate(r.resolvedAt)}</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="w-full">
+      <SectionHeader
+        title="Reports"
+        description="Reports from users about posts, comments, messages and profiles."
+      />
+      <div className="mb-4 max-w-md">
+        <SegmentedControl
+          label="Show reports"
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'pending', label: 'Pending' },
+            { value: 'resolved', label: 'Resolved' },
+            { value: 'dismissed', label: 'Dismissed' },
+          ]}
+        />
+      </div>
+      <DataTable
+        caption="Reports"
+        columns={columns}
+        rows={reports.data?.reports}
+        rowKey={(r) => r.id}
+        isLoading={reports.isPending}
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+        emptyTitle={status === 'pending' ? 'No pending reports' : `No ${status} reports`}
+        emptyDescription={status === 'pending' ? 'Nothing is waiting for review.' : undefined}
+      />
+      {reports.data ? (
+        <Pagination
+          label="Report pages"
+          page={reports.data.currentPage}
+          totalPages={reports.data.totalPages}
+          total={reports.data.total}
+          onChange={setPage}
+        />
+      ) : null}
+      {resolving ? (
+        <ResolveReportDialog report={resolving} onClose={() => setResolving(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ResolveReportDialog({ report, onClose }: { report: Report; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState<ReportAction>('resolve');
+  const [notes, setNotes] = useState('');
+  const mutation = useMutation({
+    mutationFn: () => resolveReport(report.id, action, notes.trim() || undefined),
+    onSuccess: (result) => {
+      toast.success(result.message || ADMIN_TOASTS.reportResolved(PAST[action]));
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reports() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      if (action === 'delete_content') {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.posts() });
+      }
+      if (action.endsWith('_user')) {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+      }
+      onClose();
+    },
+    onError: () => {
+      toast.error(ADMIN_TOASTS.reportFailed);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    mutation.mutate();
+  }
+
+  const danger = action === 'ban_user' || action === 'suspend_user' || action === 'delete_content';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Resolve report"
+      description={`${report.type} reported for “${report.reason}”${
+        report.targetUser ? ` · owner @${report.targetUser.username}` : ''
+      }`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="resolve-report-form"
+            variant={danger ? 'danger' : 'primary'}
+            loading={mutation.isPending}
+          >
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <form id="resolve-report-form" onSubmit={submit} className="flex flex-col gap-4">
+        {report.details ? <p className="text-sm text-muted">{report.details}</p> : null}
+        <SelectField
+          label="Action"
+          value={action}
+          onChange={(e) => setAction(e.target.value as ReportAction)}
+          options={REPORT_ACTIONS.map((a) => ({ value: a, label: REPORT_ACTION_LABELS[a] }))}
+          hint={action === 'suspend_user' ? 'The owner is suspended for 7 days.' : undefined}
+        />
+        <TextareaField
+          label="Notes (optional)"
+          maxLength={2000}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
+        {mutation.isError ? (
+          <FormError message={errorMessageOf(mutation.error, ADMIN_TOASTS.reportFailed)} />
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/api-harness.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../test/render.tsx';
+import { SettingsPage, validateSettings } from './settings-page.tsx';
+
+const current = { feePercent: 20, proPackPrice: 9.99, betaRequired: false };
+let fetchMock: FetchMock;
+
+function puts() {
+  return fetchMock.mock.calls.filter(
+    ([u, init]) => u.endsWith('/admin/settings') && init.method === 'PUT',
+  );
+}
+
+describe('validateSettings', () => {
+  it('keeps to the contract bounds and sends only what changed', () => {
+    expect(
+      validateSettings({ feePercent: '20', proPackPrice: '9.99', betaRequired: true }, current),
+    ).toEqual({
+      body: { betaRequired: true },
+    });
+    expect(
+      validateSettings({ feePercent: '12.5', proPackPrice: '4.99', betaRequired: false }, current),
+    ).toEqual({
+      body: { feePercent: 12.5, proPackPrice: 4.99 },
+    });
+    const bad = validateSettings(
+      { feePercent: '51', proPackPrice: '0.5', betaRequired: false },
+      current,
+    );
+    expect(bad).toEqual({
+      errors: {
+        feePercent: 'The fee is a percentage from 0 to 50.',
+        proPackPrice: 'The price is from 0.99 to 999.99, like 9.99.',
+      },
+    });
+    expect(
+      'errors' in
+        validateSettings({ feePercent: '', proPackPrice: '9.99', betaRequired: false }, current),
+    ).toBe(true);
+    expect(
+      'errors' in
+        validateSettings(
+          { feePercent: 'abc', proPackPrice: '9.999', betaRequired: false },
+          current,
+        ),
+    ).toBe(true);
+  });
+});
+
+describe('SettingsPage', () => {
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('/admin/settings') && (init.method ?? 'GET') === 'GET') return json(current);
+      if (url.endsWith('/admin/settings') && init.method === 'PUT') {
+        return json({ ...current, ...(JSON.parse(String(init.body)) as object) });
+      }
+      if (url.endsWith('/admin/grant-free-pro') && init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { username: string };
+        if (body.username === 'ghost')
+          return json({ message: 'User not found', code: 'NOT_FOUND' }, 404);
+        return json({
+          message: `Pro access granted to ${body.username}`,
+          userId: '77777777-7777-4777-8777-777777777777',
+          username: body.username,
+          proPackActiveUntil: '2027-01-01T00:00:00.000Z',
+        });
+      }
+      if (url.endsWith('/admin/notifications/system') && init.method === 'POST') {
+        return json({ message: 'Notification sent to 2 users', recipients: 2 });
+      }
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    signIn(makeMeUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses out-of-range values without calling the server', async () => {
+    renderPage(<SettingsPage />);
+    const fee = await screen.findByLabelText('Platform fee (%)');
+    expect((fee as HTMLInputElement).value).toBe('20');
+    fireEvent.change(fee, { target: { value: '75' } });
+    fireEvent.change(screen.getByLabelText('Pro pack price (USD)'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The fee is a percentage from 0 to 50.')).toBeTruthy();
+    expect(screen.getByText('The price is from 0.99 to 999.99, like 9.99.')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('saves the changed fields', async () => {
+    renderPage(<SettingsPage />);
+    fireEvent.change(await screen.findByLabelText('Platform fee (%)'), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Beta access required' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(toastMessages()).toContain('Platform settings saved.'));
+    expect(JSON.parse(String(puts()[0]![1].body))).toEqual({ feePercent: 15, betaRequired: true });
+  });
+
+  it('sends a system notification to listed usernames', async () => {
+    renderPage(<SettingsPage />);
+    await screen.findByLabelText('Platform fee (%)');
+    fireEvent.change(screen.getByLabelText('Message'), {
+      target: { value: 'Maintenance tonight' },
+    });
+    fireEvent.click(screen.getByLabelText('Some users'));
+    fireEvent.change(screen.getByLabelText('Usernames'), { target: { value: '@ann, bob ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await waitFor(() => expect(toastMessages()).toContain('Notification sent to 2 users'));
+    const sent = fetchMock.mock.calls.find(([u]) => u.endsWith('/admin/notifications/system'));
+    expect(JSON.parse(String(sent![1].body))).toEqual({
+      message: 'Maintenance tonight',
+      targetUsers: ['ann', 'bob'],
+    });
+  });
+
+  it('grants free pro with username, months and reason and shows the spec toasts', async () => {
+    renderPage(<SettingsPage />);
+    await screen.findByLabelText('Platform fee (%)');
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: '@ann' } });
+    fireEvent.change(screen.getByLabelText('Months'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Contest winner' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant Pro' }));
+    await waitFor(() => expect(toastMessages()).toContain('Pro access granted to ann'));
+    const grant = fetchMock.mock.calls.find(([u]) => u.endsWith('/admin/grant-free-pro'));
+    expect(JSON.parse(String(grant![1].body))).toEqual({
+      username: 'ann',
+      months: 3,
+      reason: 'Contest winner',
+    });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ghost' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Again' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant Pro' }));
+    await waitFor(() => expect(toastMessages()).toContain('Failed to grant pro access'));
+  });
+});

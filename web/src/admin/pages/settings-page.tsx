@@ -1,0 +1,334 @@
+/**
+ * Admin · Platform settings: fee percent, pro pack price and the beta switch (GET/PUT
+ * /admin/settings), a system notification to everyone or some users, and free pro grants.
+ */
+import {
+  ADMIN_TOASTS,
+  type PlatformSettings,
+  type UpdatePlatformSettingsBody,
+} from '@fanspace/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessageOf } from '../../lib/api/index.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { FormError } from '../../ui/form-error.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { SegmentedControl } from '../../ui/segmented-control.tsx';
+import { Switch } from '../../ui/switch.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TextareaField } from '../../ui/textarea-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import {
+  adminKeys,
+  fetchSettings,
+  grantFreePro,
+  saveSettings,
+  sendSystemNotification,
+} from '../api.ts';
+import { SectionHeader } from '../components/fields.tsx';
+
+export interface SettingsDraft {
+  feePercent: string;
+  proPackPrice: string;
+  betaRequired: boolean;
+}
+
+export type SettingsErrors = Partial<Record<'feePercent' | 'proPackPrice', string>>;
+
+/** Checks the form against the contract's bounds; returns the changed fields or the errors. */
+export function validateSettings(
+  draft: SettingsDraft,
+  current: PlatformSettings,
+): { body: UpdatePlatformSettingsBody } | { errors: SettingsErrors } {
+  const errors: SettingsErrors = {};
+  const fee = Number(draft.feePercent);
+  if (draft.feePercent.trim() === '' || !Number.isFinite(fee) || fee < 0 || fee > 50) {
+    errors.feePercent = 'The fee is a percentage from 0 to 50.';
+  } else if (!/^\d+(\.\d{1,2})?$/.test(draft.feePercent.trim())) {
+    errors.feePercent = 'Use at most two decimals, like 20 or 12.5.';
+  }
+  const price = Number(draft.proPackPrice);
+  if (
+    draft.proPackPrice.trim() === '' ||
+    !/^\d+(\.\d{1,2})?$/.test(draft.proPackPrice.trim()) ||
+    price < 0.99 ||
+    price > 999.99
+  ) {
+    errors.proPackPrice = 'The price is from 0.99 to 999.99, like 9.99.';
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  const body: UpdatePlatformSettingsBody = {};
+  if (fee !== current.feePercent) body.feePercent = fee;
+  if (price !== current.proPackPrice) body.proPackPrice = price;
+  if (draft.betaRequired !== current.betaRequired) body.betaRequired = draft.betaRequired;
+  return { body };
+}
+
+export function SettingsPage() {
+  useDocumentTitle('Admin · Platform settings');
+  return (
+    <div className="w-full max-w-3xl">
+      <SectionHeader title="Platform settings" description="Fees, prices and feature switches." />
+      <div className="flex flex-col gap-6">
+        <SettingsForm />
+        <SystemNotificationForm />
+        <GrantFreeProForm />
+      </div>
+    </div>
+  );
+}
+
+function SettingsForm() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: fetchSettings });
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (settings.data) {
+      setDraft({
+        feePercent: String(settings.data.feePercent),
+        proPackPrice: settings.data.proPackPrice.toFixed(2),
+        betaRequired: settings.data.betaRequired,
+      });
+    }
+  }, [settings.data]);
+
+  const mutation = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminKeys.settings(), saved);
+      toast.success('Platform settings saved.');
+    },
+    onError: (e) => toast.error(errorMessageOf(e, 'Could not save the settings.')),
+  });
+
+  if (settings.isPending || (settings.data && !draft)) {
+    return (
+      <Card className="p-5">
+        <LoadingState label="Loading settings…" />
+      </Card>
+    );
+  }
+  if (settings.error || !draft) {
+    return (
+      <ErrorState
+        title="Could not load the settings"
+        message={errorMessageOf(settings.error, 'Check your connection and try again.')}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft || !settings.data) return;
+    setNotice(null);
+    const result = validateSettings(draft, settings.data);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    if (Object.keys(result.body).length === 0) {
+      setNotice('Nothing has changed.');
+      return;
+    }
+    mutation.mutate(result.body);
+  }
+
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-fg">Fees and prices</h2>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Platform fee (%)"
+            inputMode="decimal"
+            hint="Taken from every unlock, tip and subscription. 0 to 50."
+            value={draft.feePercent}
+            onChange={(e) => setDraft({ ...draft, feePercent: e.target.value })}
+            error={errors.feePercent}
+          />
+          <TextField
+            label="Pro pack price (USD)"
+            inputMode="decimal"
+            hint="Monthly price, 0.99 to 999.99."
+            value={draft.proPackPrice}
+            onChange={(e) => setDraft({ ...draft, proPackPrice: e.target.value })}
+            error={errors.proPackPrice}
+          />
+        </div>
+        <Switch
+          label="Beta access required"
+          description="New sign-ups need a beta invite."
+          checked={draft.betaRequired}
+          onChange={(betaRequired) => setDraft({ ...draft, betaRequired })}
+        />
+        {notice ? (
+          <p className="text-sm text-muted" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {mutation.isError ? (
+          <FormError message={errorMessageOf(mutation.error, 'Could not save the settings.')} />
+        ) : null}
+        <div>
+          <Button type="submit" loading={mutation.isPending}>
+            Save settings
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+type Audience = 'all' | 'creators' | 'fans' | 'users';
+
+function SystemNotificationForm() {
+  const [message, setMessage] = useState('');
+  const [audience, setAudience] = useState<Audience>('all');
+  const [usernames, setUsernames] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: sendSystemNotification,
+    onSuccess: (result) => {
+      toast.success(result.message || `Sent to ${result.recipients} users.`);
+      setMessage('');
+      setUsernames('');
+    },
+    onError: (e) => toast.error(errorMessageOf(e, 'Could not send the notification.')),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!message.trim()) {
+      setError('Write a message.');
+      return;
+    }
+    let targetUsers: 'all' | 'creators' | 'fans' | string[];
+    if (audience === 'users') {
+      const list = usernames
+        .split(/[\s,]+/)
+        .map((u) => u.trim().replace(/^@/, ''))
+        .filter(Boolean);
+      if (list.length === 0) {
+        setError('List at least one username.');
+        return;
+      }
+      targetUsers = [...new Set(list)];
+    } else {
+      targetUsers = audience;
+    }
+    mutation.mutate({ message: message.trim(), targetUsers });
+  }
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-fg">Send a system notification</h2>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+        <TextareaField
+          label="Message"
+          maxLength={1000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <SegmentedControl
+          label="Send to"
+          value={audience}
+          onChange={setAudience}
+          options={[
+            { value: 'all', label: 'Everyone' },
+            { value: 'creators', label: 'Creators' },
+            { value: 'fans', label: 'Fans' },
+            { value: 'users', label: 'Some users' },
+          ]}
+        />
+        {audience === 'users' ? (
+          <TextField
+            label="Usernames"
+            hint="Separated by commas or spaces."
+            value={usernames}
+            onChange={(e) => setUsernames(e.target.value)}
+          />
+        ) : null}
+        <FormError message={error} />
+        <div>
+          <Button type="submit" loading={mutation.isPending}>
+            Send notification
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function GrantFreeProForm() {
+  const [username, setUsername] = useState('');
+  const [months, setMonths] = useState('1');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: grantFreePro,
+    onSuccess: (_result, body) => {
+      toast.success(ADMIN_TOASTS.proGranted(body.username));
+      setUsername('');
+      setReason('');
+    },
+    onError: () => toast.error(ADMIN_TOASTS.proFailed),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const name = username.trim().replace(/^@/, '');
+    const count = Number(months);
+    if (!name) return setError('Enter a username.');
+    if (!Number.isInteger(count) || count < 1 || count > 24)
+      return setError('Months is a whole number from 1 to 24.');
+    if (!reason.trim()) return setError('Give a reason.');
+    mutation.mutate({ username: name, months: count, reason: reason.trim() });
+  }
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-fg">Grant free Pro</h2>
+      <p className="mt-1 text-sm text-muted">
+        Adds free pro pack months to an account. No money moves.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label="Months"
+            type="number"
+            min={1}
+            max={24}
+            value={months}
+            onChange={(e) => setMonths(e.target.value)}
+          />
+        </div>
+        <TextareaField
+          label="Reason"
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <FormError message={error} />
+        {mutation.isError ? (
+          <FormError message={errorMessageOf(mutation.error, ADMIN_TOASTS.proFailed)} />
+        ) : null}
+        <div>
+          <Button type="submit" loading={mutation.isPending}>
+            Grant Pro
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

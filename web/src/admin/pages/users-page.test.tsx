@@ -1,0 +1,154 @@
+import { ADMIN_TOASTS } from '@fanspace/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/api-harness.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../test/render.tsx';
+import { makeAdminUser, pageInfo } from '../test/admin-fixtures.ts';
+import { parseDuration } from './user-dialogs.tsx';
+import { UsersPage } from './users-page.tsx';
+
+let fetchMock: FetchMock;
+let banStatus = 200;
+const mallory = makeAdminUser();
+const bob = makeAdminUser({
+  id: '66666666-6666-4666-8666-666666666666',
+  username: 'bob',
+  displayName: null,
+  email: 'bob@example.com',
+  accountType: 'creator',
+  isCreator: true,
+  status: 'suspended',
+});
+
+function calls(path: string, method = 'GET') {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      new URL(url, 'http://x').pathname === `/api${path}` && (init.method ?? 'GET') === method,
+  );
+}
+
+describe('UsersPage', () => {
+  beforeEach(() => {
+    banStatus = 200;
+    fetchMock = stubFetch();
+    fetchMock.mockImplementation(async (url, init) => {
+      const { pathname, searchParams } = new URL(url, 'http://x');
+      if (pathname === '/api/admin/users' && (init.method ?? 'GET') === 'GET') {
+        const search = searchParams.get('search');
+        const users = search
+          ? [mallory, bob].filter((u) => u.username.includes(search))
+          : [mallory, bob];
+        return json({ users, ...pageInfo(users.length) });
+      }
+      if (pathname === `/api/admin/users/${mallory.id}/ban` && init.method === 'POST') {
+        if (banStatus !== 200) return json({ message: 'Boom', code: 'INTERNAL' }, banStatus);
+        const { reason } = JSON.parse(String(init.body)) as { reason?: string };
+        return json({
+          user: { ...mallory, status: 'banned', statusReason: reason ?? null },
+          message: 'User banned',
+        });
+      }
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    signIn(makeMeUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists users 20 a page with headers, and searches and filters through the query', async () => {
+    renderPage(<UsersPage />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    for (const header of ['User', 'Role', 'Status', 'Joined', 'Last sign-in', 'Actions']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(within(table).getByText('Mallory')).toBeTruthy();
+    expect(within(table).getByText('Creator')).toBeTruthy();
+    const first = new URL(calls('/admin/users')[0]![0], 'http://x').searchParams;
+    expect(first.get('page')).toBe('1');
+    expect(first.get('limit')).toBe('20');
+    expect(first.get('sort')).toBe('newest');
+
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'bob' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(within(table).queryByText('Mallory')).toBeNull());
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'banned' } });
+    await waitFor(() => {
+      const last = new URL(calls('/admin/users').at(-1)![0], 'http://x').searchParams;
+      expect(last.get('search')).toBe('bob');
+      expect(last.get('status')).toBe('banned');
+    });
+  });
+
+  it('bans from the drawer with the reason and shows the spec toast', async () => {
+    renderPage(<UsersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage @mallory' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Mallory' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban @mallory?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), {
+      target: { value: '  Spam links  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(toastMessages()).toContain(ADMIN_TOASTS.userUpdated));
+    expect(toastMessages()).toContain('User updated successfully!');
+    const [ban] = calls(`/admin/users/${mallory.id}/ban`, 'POST');
+    expect(JSON.parse(String(ban![1].body))).toEqual({ reason: 'Spam links' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ban @mallory?' })).toBeNull());
+    // the drawer now shows the new state and offers Unban
+    expect(
+      within(screen.getByRole('dialog', { name: 'Mallory' })).getByRole('button', {
+        name: 'Unban',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('shows the failure toast when the ban fails and keeps the dialog open', async () => {
+    banStatus = 500;
+    renderPage(<UsersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage @mallory' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Mallory' })).getByRole('button', {
+        name: 'Ban',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ban @mallory?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(toastMessages()).toContain('Failed to update user.'));
+    expect(toastMessages()).not.toContain('User updated successfully!');
+    expect(screen.getByRole('dialog', { name: 'Ban @mallory?' })).toBeTruthy();
+  });
+
+  it('shows an empty state when nobody matches', async () => {
+    renderPage(<UsersPage />);
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'zzz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users match')).toBeTruthy();
+  });
+
+  it('shows an error state with the server message', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ message: 'Admins need two-factor authentication', code: 'ADMIN_2FA_REQUIRED' }, 403),
+    );
+    renderPage(<UsersPage />);
+    expect(await screen.findByText('Admins need two-factor authentication')).toBeTruthy();
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+});
+
+describe('parseDuration', () => {
+  it('reads hours and unit durations and refuses nonsense', () => {
+    expect(parseDuration('36')).toEqual({ hours: 36 });
+    expect(parseDuration('7d')).toEqual({ duration: '7d' });
+    expect(parseDuration('2W')).toEqual({ duration: '2w' });
+    expect(typeof parseDuration('soon')).toBe('string');
+    expect(typeof parseDuration('0')).toBe('string');
+    expect(typeof parseDuration('60w')).toBe('string');
+  });
+});

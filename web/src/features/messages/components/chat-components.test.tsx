@@ -1,0 +1,268 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/api-harness.ts';
+import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../../test/render.tsx';
+import { useToastStore } from '../../../ui/toast/toast-store.ts';
+import { useMessageStore } from '../message-store.ts';
+import { normalizeMessage } from '../types.ts';
+import { ChatList } from './chat-list.tsx';
+import { Composer } from './composer.tsx';
+import { MessageBubble, type MessageActions } from './message-bubble.tsx';
+
+const me = makeMeUser({ id: 'me-id', username: 'sam' });
+const maya = makePublicUser({
+  id: 'maya-id',
+  username: 'maya.lens',
+  displayName: 'Maya Lens',
+  isCreator: true,
+  accountType: 'creator',
+});
+const leo = makePublicUser({ id: 'leo-id', username: 'leo_beats', displayName: 'Leo' });
+
+let fetchMock: FetchMock;
+
+function chat(id: string, other: typeof maya, unreadCount: number, text: string) {
+  return {
+    id,
+    chatId: id,
+    participants: [
+      { userId: me.id, unreadCount, user: null },
+      { userId: other.id, unreadCount: 0, user: other },
+    ],
+    participantIds: [me.id, other.id],
+    unreadCount,
+    folder: 'inbox',
+    lastMessage: {
+      ...normalizeMessage({
+        id: `${id}-m`,
+        chatId: id,
+        senderId: other.id,
+        text,
+        timestamp: new Date().toISOString(),
+      }),
+      messageId: `${id}-m`,
+      status: 'sent',
+    },
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+const noop: MessageActions = {
+  onReply: vi.fn(),
+  onLike: vi.fn(),
+  onFavorite: vi.fn(),
+  onDelete: vi.fn(),
+  onReport: vi.fn(),
+};
+
+beforeEach(() => {
+  fetchMock = stubFetch();
+  signIn(me);
+  useMessageStore.getState().reset();
+  useToastStore.getState().clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ChatList', () => {
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.includes('folder=requests'))
+        return json({ chats: [], hasMore: false, nextCursor: null });
+      if (url.includes('/chats'))
+        return json({
+          chats: [chat('c1', maya, 3, 'New set is up!'), chat('c2', leo, 0, 'see you')],
+          hasMore: false,
+          nextCursor: null,
+        });
+      return json({ message: 'unexpected' }, 404);
+    });
+  });
+
+  it('lists chats with the last message and unread badge, and filters by search and unread', async () => {
+    renderPage(<ChatList viewerId={me.id} />);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText('Maya Lens')).toBeTruthy();
+    expect(within(list).getByText('New set is up!')).toBeTruthy();
+    expect(within(list).getByLabelText('3 unread')).toBeTruthy();
+    expect(within(list).getAllByRole('link')).toHaveLength(2);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), {
+      target: { value: 'leo' },
+    });
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(within(list).getByText('Leo')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), {
+      target: { value: '' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(within(list).getByText('Maya Lens')).toBeTruthy();
+  });
+});
+
+describe('MessageBubble', () => {
+  it("shows '[message deleted]' for a deleted message and no actions", () => {
+    const m = normalizeMessage({
+      id: 'd1',
+      chatId: 'c',
+      senderId: maya.id,
+      text: 'secret',
+      isDeleted: true,
+    });
+    renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    expect(screen.getByText('[message deleted]')).toBeTruthy();
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Like message' })).toBeNull();
+  });
+
+  it('a temp message has no actions and shows it is sending', () => {
+    const m = {
+      ...normalizeMessage({ id: 'temp-1', chatId: 'c', senderId: me.id, text: 'hi' }),
+      status: 'sending' as const,
+    };
+    renderPage(<MessageBubble message={m} mine viewerId={me.id} otherName="Maya" actions={noop} />);
+    expect(screen.getAllByLabelText('Sending').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Like message' })).toBeNull();
+  });
+
+  it('a locked message offers the unlock with its price and says when funds are short', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: 2, balanceCents: 200, currency: 'USD' });
+      return json({ message: 'unexpected' }, 404);
+    });
+    const m = normalizeMessage(
+      {
+        id: 'l1',
+        chatId: 'c',
+        senderId: maya.id,
+        text: '',
+        isUnlocked: false,
+        lockedContent: {
+          price: 4.5,
+          teaserText: 'Beach day',
+          itemCount: 1,
+          mediaTypes: ['image'],
+          mediaItems: [],
+          isPaidBy: [],
+        },
+      },
+      { viewerId: me.id },
+    );
+    renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    const card = screen.getByRole('group', { name: 'Locked message' });
+    expect(within(card).getByText('Beach day')).toBeTruthy();
+    expect(within(card).getByText('1 photo')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Unlock for $4.50' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock this message' });
+    expect(await within(dialog).findByText(/Insufficient funds/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Add funds' })).toBeTruthy();
+  });
+
+  it('the like button reflects and toggles the like', () => {
+    const onLike = vi.fn();
+    const m = normalizeMessage({
+      id: 'x',
+      chatId: 'c',
+      senderId: maya.id,
+      text: 'hey',
+      likedBy: [me.id],
+    });
+    renderPage(
+      <MessageBubble
+        message={m}
+        mine={false}
+        viewerId={me.id}
+        otherName="Maya"
+        actions={{ ...noop, onLike }}
+      />,
+    );
+    const like = screen.getByRole('button', { name: 'Unlike message' });
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(like);
+    expect(onLike).toHaveBeenCalledWith(m);
+  });
+});
+
+describe('Composer', () => {
+  it('sends on Enter, keeps Shift+Enter for a new line, and clears the field', async () => {
+    const onSend = vi.fn(async () => undefined);
+    renderPage(
+      <Composer
+        isCreator={false}
+        otherIsCreator
+        otherName="Maya"
+        quoted={null}
+        onClearQuote={() => undefined}
+        onSend={onSend}
+        onTyping={() => undefined}
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+    expect(onSend).toHaveBeenCalledWith(expect.objectContaining({ text: 'hello' }));
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('offers a tip and a content request to a fan talking to a creator, not the creator tools', () => {
+    renderPage(
+      <Composer
+        isCreator={false}
+        otherIsCreator
+        otherName="Maya"
+        quoted={null}
+        onClearQuote={() => undefined}
+        onSend={vi.fn()}
+        onTyping={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Paid extras' }));
+    expect(screen.getByRole('menuitem', { name: 'Send a tip' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Request content' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Locked message' })).toBeNull();
+  });
+
+  it('validates the locked message price against the chat limits', async () => {
+    const onSend = vi.fn(async () => undefined);
+    renderPage(
+      <Composer
+        isCreator
+        otherIsCreator={false}
+        otherName="Alex"
+        quoted={null}
+        onClearQuote={() => undefined}
+        onSend={onSend}
+        onTyping={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Paid extras' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Locked message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a locked message' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Price (USD)' }), {
+      target: { value: '1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send locked message' }));
+    expect(
+      await within(dialog).findByText('The price must be between $3.00 and $200.00.'),
+    ).toBeTruthy();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(toastMessages()).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindApiToasts } from '../../../lib/api/index.ts';
+import { json } from '../../../test/api-harness.ts';
+import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../../test/render.tsx';
+import { toast, useToastStore } from '../../../ui/toast/toast-store.ts';
+import { useMessageStore } from '../message-store.ts';
+import { MessagesPage } from './messages-page.tsx';
+
+const me = makeMeUser({ id: 'me-id', username: 'sam' });
+const maya = makePublicUser({ id: 'maya-id', username: 'maya.lens', displayName: 'Maya Lens' });
+const CHAT = 'chat-1';
+
+function message(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    messageId: id,
+    chatId: CHAT,
+    senderId: maya.id,
+    sender: maya,
+    timestamp: new Date(Date.now() - 60_000).toISOString(),
+    status: 'sent',
+    isDeleted: false,
+    read: true,
+    readBy: [me.id],
+    likedBy: [],
+    favoritedBy: [],
+    isFavorited: false,
+    text: 'Welcome!',
+    quotedMessage: null,
+    imageUrl: null,
+    videoUrl: null,
+    voiceUrl: null,
+    voiceDuration: null,
+    mediaItems: [],
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const chat = {
+  id: CHAT,
+  chatId: CHAT,
+  participants: [
+    { userId: me.id, unreadCount: 0, user: null },
+    { userId: maya.id, unreadCount: 0, user: maya },
+  ],
+  participantIds: [me.id, maya.id],
+  unreadCount: 0,
+  folder: 'inbox',
+  lastMessage: message('m1'),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+
+let fetchMock: FetchMock;
+let sendStatus = 201;
+
+beforeEach(() => {
+  sendStatus = 201;
+  fetchMock = stubFetch();
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url.includes(`/chats/${CHAT}/messages`) && init.method === 'POST') {
+      if (sendStatus !== 201) return json({ message: 'boom', code: 'INTERNAL' }, sendStatus);
+      const body = JSON.parse(String(init.body)) as { text: string };
+      return json(
+        {
+          message: message('m2', {
+            senderId: me.id,
+            sender: me,
+            text: body.text,
+            timestamp: new Date().toISOString(),
+            read: false,
+            readBy: [],
+          }),
+        },
+        201,
+      );
+    }
+    if (url.includes(`/chats/${CHAT}/messages`))
+      return json({
+        messages: [message('m1')],
+        hasMore: false,
+        nextCursor: null,
+        prevCursor: 'm1',
+      });
+    if (url.includes(`/chats/${CHAT}`)) return json({ chat });
+    if (url.includes('/chats')) return json({ chats: [chat], hasMore: false, nextCursor: null });
+    return json({ message: 'unexpected' }, 404);
+  });
+  signIn(me);
+  // as the app's bootstrap does: API toasts go to the toast store
+  bindApiToasts((t) => toast.show(t));
+  useMessageStore.getState().reset();
+  useToastStore.getState().clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  bindApiToasts(() => undefined);
+});
+
+function openConversation() {
+  renderPage(<MessagesPage />, { path: '/messages/:chatId', at: `/messages/${CHAT}` });
+}
+
+describe('MessagesPage conversation', () => {
+  it('shows the conversation and sends with the keyboard (optimistic, then sent)', async () => {
+    openConversation();
+    const log = await screen.findByRole('list', { name: 'Messages' });
+    expect(within(log).getByText('Welcome!')).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Thanks!' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(within(log).getByText('Thanks!')).toBeTruthy();
+    await waitFor(() => expect(within(log).getByLabelText('Sent')).toBeTruthy());
+    const posted = fetchMock.mock.calls.find(
+      ([u, i]) => u.includes('/messages') && i.method === 'POST',
+    );
+    expect(JSON.parse(String(posted![1].body))).toMatchObject({
+      text: 'Thanks!',
+      receiverId: maya.id,
+    });
+  });
+
+  it('removes a failed message and shows the chat toast of SPEC §8', async () => {
+    sendStatus = 500;
+    openConversation();
+    const log = await screen.findByRole('list', { name: 'Messages' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Will fail' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(within(log).getByText('Will fail')).toBeTruthy();
+    await waitFor(() => expect(within(log).queryByText('Will fail')).toBeNull());
+    expect(toastMessages()).toContain(
+      'Server Error: Something went wrong on our end. Please try again later.',
+    );
+  });
+});
