@@ -368,9 +368,17 @@ export const AdminWaitlistResponse = Type.Object({
       email: Type.String(),
       userType: Type.String(),
       createdAt: Type.String(),
+      invitedAt: Nullable(Type.String()),
     }),
   ),
   ...AdminPageInfo,
+});
+
+export const WaitlistInviteParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const WaitlistInviteResponse = Type.Object({
+  message: Type.String(),
+  email: Type.String(),
+  invitedAt: Type.String(),
 });
 
 export const GrowthStatsQuery = Type.Object({

@@ -22,6 +22,8 @@ import type {
   GrantFreeProResponse,
   GrowthStatsResponse,
   Payout,
+  PayoutsPage,
+  PayoutStatusName,
   PlatformSettings,
   RefundResponse,
   ReportAction,
@@ -40,6 +42,7 @@ export interface WaitlistEntry {
   email: string;
   userType: string;
   createdAt: string;
+  invitedAt: string | null;
 }
 export interface WaitlistResponse {
   entries: WaitlistEntry[];
@@ -75,6 +78,8 @@ export const adminKeys = {
   transactions: (page: number, kind: string) =>
     [...adminKeys.all, 'transactions', page, kind] as const,
   earnings: (page: number) => [...adminKeys.all, 'earnings', page] as const,
+  payouts: (status: PayoutStatusName, page: number) =>
+    [...adminKeys.all, 'payouts', status, page] as const,
   logs: (limit: number, level: LogLevel | '') => [...adminKeys.all, 'logs', limit, level] as const,
 };
 
@@ -138,6 +143,14 @@ export const fetchTransactions = (page: number, kind: string) =>
 
 export const fetchEarnings = (page: number) =>
   apiClient.get<AdminEarningsResponse>('/admin/earnings', { query: { page, limit: 20 } });
+
+export const inviteFromWaitlist = (id: string) =>
+  apiClient.post<{ message: string; email: string; invitedAt: string }>(
+    `/admin/waitlist/${encodeURIComponent(id)}/invite`,
+  );
+
+export const fetchPayouts = (status: PayoutStatusName, page: number) =>
+  apiClient.get<PayoutsPage>('/admin/payouts', { query: { status, page, limit: 20 } });
 
 /** A document behind its short-lived admin URL, as a blob (the route needs the bearer token). */
 export function fetchDocument(url: string): Promise<Blob> {

@@ -9,7 +9,8 @@ import {
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
-import { BadRequestError } from '../../platform/errors.ts';
+import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { sendBetaInvite } from '../beta/beta.service.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
 import { DEFAULT_FEE_PERCENT, parseFeePercent } from '../ledger/money.ts';
 import { notify } from '../notifications/notify.ts';
@@ -185,9 +186,46 @@ export async function listWaitlist(db: DbHandle, query: { page: number; limit: n
       email: r.email,
       userType: r.user_type,
       createdAt: r.created_at.toISOString(),
+      invitedAt: r.invited_at?.toISOString() ?? null,
     })),
     ...pageInfo(query, Number(total)),
   };
+}
+
+/**
+ * POST /admin/waitlist/{id}/invite: mails the entry a single-use beta code (the same invite a
+ * member can send) and marks it invited; inviting again sends a fresh code.
+ */
+export async function inviteFromWaitlist(
+  ctx: Pick<AppContext, 'db' | 'config' | 'jobs'>,
+  adminId: string,
+  entryId: number,
+) {
+  return withTransaction(ctx.db, async (tx) => {
+    const entry = await tx
+      .updateTable('waitlist_entries')
+      .set({ invited_at: new Date() })
+      .where('id', '=', entryId)
+      .returning(['email', 'invited_at'])
+      .executeTakeFirst();
+    if (!entry) throw new NotFoundError('Waitlist entry not found', ErrorCodes.NOT_FOUND);
+    await sendBetaInvite(ctx, tx, {
+      email: entry.email,
+      inviterName: 'The Fanspace team',
+      createdBy: adminId,
+    });
+    await audit(tx, {
+      adminId,
+      action: 'waitlist.invite',
+      targetType: 'waitlist',
+      targetId: String(entryId),
+    });
+    return {
+      message: `Beta invite sent to ${entry.email}`,
+      email: entry.email,
+      invitedAt: entry.invited_at!.toISOString(),
+    };
+  });
 }
 
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);

@@ -29,6 +29,8 @@ import {
   ErrorCodes,
   ExportUsersQuery,
   GrowthStatsQuery,
+  PayoutsPage,
+  PayoutsQuery,
   GrowthStatsResponse,
   IdParams,
   PlatformSettings,
@@ -44,17 +46,21 @@ import {
   SystemNotificationBody,
   SystemNotificationResponse,
   UpdatePlatformSettingsBody,
+  WaitlistInviteParams,
+  WaitlistInviteResponse,
 } from '@fanspace/contracts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { authOf } from '../users/users.routes.ts';
 import { listActivity } from './audit.ts';
 import { creatorEarnings, grantFreePro, listTransactions } from './admin-money.service.ts';
+import { listPayouts } from '../payments/payouts.service.ts';
 import { adminDeleteComment, adminDeletePost, listPosts } from './admin-content.service.ts';
 import {
   dashboard,
   getSettings,
   growthStats,
+  inviteFromWaitlist,
   listWaitlist,
   sendSystemNotification,
   systemLogs,
@@ -581,6 +587,19 @@ export async function adminRoutes(app: App) {
     },
     async (request) => listWaitlist(ctx.db, request.query),
   );
+  app.post(
+    '/admin/waitlist/:id/invite',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Mail a waitlist entry a single-use beta code',
+        params: WaitlistInviteParams,
+        response: { 200: WaitlistInviteResponse, 404: notFound },
+      },
+    },
+    async (request) => inviteFromWaitlist(ctx, adminId(request), request.params.id),
+  );
   app.get(
     '/admin/growth-stats',
     {
@@ -621,6 +640,24 @@ export async function adminRoutes(app: App) {
       },
     },
     async (request) => creatorEarnings(ctx.db, request.query),
+  );
+  app.get(
+    '/admin/payouts',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Payout requests of every creator (status filter), newest first',
+        querystring: PayoutsQuery,
+        response: { 200: PayoutsPage },
+      },
+    },
+    async (request) =>
+      listPayouts(ctx.db, {
+        page: request.query.page ?? 1,
+        limit: request.query.limit ?? 20,
+        ...(request.query.status ? { status: request.query.status } : {}),
+      }),
   );
   app.post(
     '/admin/grant-free-pro',

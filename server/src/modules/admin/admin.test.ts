@@ -461,8 +461,25 @@ describe('platform', () => {
     expect(growth.body.daily[6].signups).toBeGreaterThan(0);
     const dash = await call('GET', '/admin/dashboard');
     expect(dash.body.users.total).toBeGreaterThan(0);
+    const entry = await server.ctx.db
+      .insertInto('waitlist_entries')
+      .values({ email: `wait${Date.now()}@example.com`, user_type: 'creator' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
     const waitlist = await call('GET', '/admin/waitlist');
     expect(waitlist.body).toMatchObject({ page: 1 });
+    expect(waitlist.body.entries[0]).toMatchObject({ email: entry.email, invitedAt: null });
+    const invite = await call('POST', `/admin/waitlist/${entry.id}/invite`);
+    expect(invite.body.message).toBe(`Beta invite sent to ${entry.email}`);
+    const mail = await server.ctx.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('type', '=', 'mail.send')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.payload).toMatchObject({ to: entry.email });
+    expect(String(mail.payload.text)).toMatch(/Your beta code: \S+/);
+    expect((await call('POST', '/admin/waitlist/999999999/invite')).status).toBe(404);
   });
 
   it('keeps the audit log append-only in the database', async () => {

@@ -171,29 +171,45 @@ export async function submitBetaFeedback(
  */
 export async function inviteToBeta(ctx: BetaCtx, inviter: UserRow, email: string): Promise<void> {
   if (!hasBetaAccess(inviter)) throw betaAccessRequired();
-  const to = email.trim().toLowerCase();
-  const expiresAt = new Date(Date.now() + INVITE_VALID_DAYS * 86_400_000);
-  await withTransaction(ctx.db, async (tx) => {
-    const { code } = await createBetaCode(tx, {
-      maxUses: 1,
-      expiresAt,
+  await withTransaction(ctx.db, (tx) =>
+    sendBetaInvite(ctx, tx, {
+      email,
+      inviterName: inviter.display_name ?? inviter.username,
       createdBy: inviter.id,
-      invitedEmail: to,
-    });
-    const name = inviter.display_name ?? inviter.username;
-    const link = ctx.config.PUBLIC_URL
-      ? `\nSign up here: ${new URL(`/signup?betaCode=${encodeURIComponent(code)}`, ctx.config.PUBLIC_URL).toString()}\n`
-      : '';
-    await ctx.jobs.enqueue(tx, 'mail.send', {
-      to,
-      subject: `${name} invited you to the Fanspace beta`,
-      text: [
-        `${name} invited you to try the Fanspace beta.`,
-        '',
-        `Your beta code: ${code}`,
-        link,
-        `The code works once and expires on ${expiresAt.toISOString().slice(0, 10)}.`,
-      ].join('\n'),
-    });
+    }),
+  );
+}
+
+/**
+ * A single-use beta code for `email`, mailed in the caller's transaction. Used by members'
+ * invites and by admins inviting from the waitlist.
+ */
+export async function sendBetaInvite(
+  ctx: BetaCtx,
+  tx: DbHandle,
+  input: { email: string; inviterName: string; createdBy: string },
+): Promise<void> {
+  const to = input.email.trim().toLowerCase();
+  const expiresAt = new Date(Date.now() + INVITE_VALID_DAYS * 86_400_000);
+  const { code } = await createBetaCode(tx, {
+    maxUses: 1,
+    expiresAt,
+    createdBy: input.createdBy,
+    invitedEmail: to,
+  });
+  const name = input.inviterName;
+  const link = ctx.config.PUBLIC_URL
+    ? `\nSign up here: ${new URL(`/signup?betaCode=${encodeURIComponent(code)}`, ctx.config.PUBLIC_URL).toString()}\n`
+    : '';
+  await ctx.jobs.enqueue(tx, 'mail.send', {
+    to,
+    subject: `${name} invited you to the Fanspace beta`,
+    text: [
+      `${name} invited you to try the Fanspace beta.`,
+      '',
+      `Your beta code: ${code}`,
+      link,
+      `The code works once and expires on ${expiresAt.toISOString().slice(0, 10)}.`,
+    ].join('\n'),
   });
 }

@@ -23,7 +23,7 @@ import { findVisiblePost } from '../posts/posts.queries.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
 import { buyProPackWithWallet, proPackPriceCents } from './pro-pack.service.ts';
 import { subscribe } from './subscriptions.service.ts';
-import { payableCreator, sendTip } from './tips.service.ts';
+import { payableCreator, sendTip, tippedContent } from './tips.service.ts';
 import { unlockPost } from './unlock.service.ts';
 
 /**
@@ -209,11 +209,17 @@ export async function resolvePurchase(
             field: 'tipType',
           },
         );
+      // refused now, not after the card is charged: what the tip is for must be the creator's
+      const contentId = await tippedContent(db, payerId, {
+        recipientUserId: recipient,
+        tipType: tipType as (typeof TIP_TYPES)[number],
+        contentId: body.wishlistItemId ?? body.contentId ?? null,
+      });
       return {
         type,
         amountCents: cents,
         recipientUserId: recipient,
-        details: { tipType, contentId: body.wishlistItemId ?? body.contentId ?? null },
+        details: { tipType, contentId },
       };
     }
     case 'unlock': {

@@ -137,6 +137,14 @@ describe('card payment intents (test provider: confirmed and settled at once)', 
       { amount: 5, paymentType: 'tip' },
       { amount: 5, paymentType: 'bitcoin' },
       { amount: 5, paymentType: 'tip', recipientUserId: fan.user.id },
+      // a tip for content that is not the creator's is refused before any card is charged
+      {
+        amount: 5,
+        paymentType: 'tip',
+        recipientUserId: creator.user.id,
+        tipType: 'post',
+        contentId: '00000000-0000-4000-8000-000000000000',
+      },
       { amount: 5, paymentType: 'promotion', promotionDetails: { days: 3 } },
       { amount: 4, paymentType: 'subscription', recipientUserId: creator.user.id },
     ];

@@ -18,6 +18,8 @@ import {
 } from '@fanspace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../../platform/errors.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import { audit } from '../admin/audit.ts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser } from '../graph/route-helpers.ts';
 import { idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
@@ -185,8 +187,26 @@ export async function payoutsRoutes(app: App) {
     },
     async (request, reply) => {
       const admin = currentUser(request);
+      // settled and audit-logged in one transaction
       const run = (db: Parameters<typeof processPayout>[0]) =>
-        processPayout(db, admin.id, request.params.id, request.body.status, request.body.note);
+        withTransaction(db, async (tx) => {
+          const payout = await processPayout(
+            tx,
+            admin.id,
+            request.params.id,
+            request.body.status,
+            request.body.note,
+          );
+          await audit(tx, {
+            adminId: admin.id,
+            action: `payout.${request.body.status}`,
+            targetType: 'payout',
+            targetId: payout.id,
+            reason: request.body.note ?? null,
+            details: { creatorId: payout.creatorId, amountCents: payout.amountCents },
+          });
+          return payout;
+        });
       // an Idempotency-Key is honoured when sent (a retry replays); without one, the state
       // machine itself refuses a second settlement (409)
       if (!request.headers[IDEMPOTENCY_HEADER]) return run(ctx.db);
@@ -238,6 +258,14 @@ export async function payoutsRoutes(app: App) {
           .where('id', '=', request.params.id)
           .executeTakeFirstOrThrow();
         const left = Number(charge.metadata.grossCents ?? 0) - total;
+        await audit(tx, {
+          adminId: admin.id,
+          action: 'transaction.refund',
+          targetType: 'transaction',
+          targetId: request.params.id,
+          reason: request.body.reason.trim(),
+          details: { refundTransactionId: done.transactionId, amountCents: done.reversedCents },
+        });
         return {
           status: 200,
           body: {

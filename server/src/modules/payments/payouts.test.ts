@@ -221,6 +221,22 @@ describe('admin processing', () => {
       .execute();
     expect(notes.map((n) => n.data.status).sort()).toEqual(['failed', 'paid']);
 
+    // the back office lists them, and every step is in the audit log
+    const listed = await pay(server, admin, 'GET', '/admin/payouts?status=paid&limit=100');
+    expect(listed.body.payouts.map((p: { id: string }) => p.id)).toContain(a.body.payout.id);
+    expect((await pay(server, creator, 'GET', '/admin/payouts')).status).toBe(403);
+    const audited = await server.ctx.db
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target_id'])
+      .where('target_id', 'in', [a.body.payout.id, b.body.payout.id])
+      .orderBy('id')
+      .execute();
+    expect(audited.map((r) => r.action)).toEqual([
+      'payout.processing',
+      'payout.paid',
+      'payout.failed',
+    ]);
+
     const overview = await pay(server, creator, 'GET', '/earnings/overview');
     expect(overview.body).toMatchObject({
       paidOutCents: 3000,

@@ -10,7 +10,7 @@ import {
   WEBHOOK_SECRET,
   type FakeStripe,
 } from './card-provider.test-kit.ts';
-import { pay } from './payments.test-kit.ts';
+import { paidPost, pay } from './payments.test-kit.ts';
 
 /**
  * The `stripe` provider: the official SDK against a local fake of the Stripe API
@@ -183,12 +183,13 @@ describe('with Stripe configured', () => {
       await intent(fan, { amount: 12, paymentType: 'wallet_topup' }),
       await intent(fan, { amount: 13, paymentType: 'wallet_topup' }),
     ];
+    const tippedPost = await paidPost(server, creator);
     const tip = await intent(fan, {
       amount: 5,
       paymentType: 'tip',
       recipientUserId: creator.user.id,
       tipType: 'post',
-      contentId: 'post-1',
+      contentId: tippedPost.id,
     });
     const proBuyer = await actor(server, 'creator');
     const events = [

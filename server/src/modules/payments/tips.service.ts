@@ -35,7 +35,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * payer shares with them (chat; a chat or message id), or their profile (no id). Wishlists are
  * not built yet, so a wishlist tip names no item. Anything else is a 400 and nothing is charged.
  */
-async function tippedContent(db: DbHandle, payerId: string, body: TipBody): Promise<string | null> {
+export async function tippedContent(
+  db: DbHandle,
+  payerId: string,
+  body: Pick<TipBody, 'recipientUserId' | 'tipType' | 'contentId'>,
+): Promise<string | null> {
   const contentId = body.contentId ?? null;
   if (contentId === null || body.tipType === 'profile') return null;
   const refuse = () =>

@@ -193,6 +193,8 @@ export interface WaitlistEntriesTable {
   email: string;
   user_type: 'fan' | 'creator';
   created_at: CreatedAt;
+  /** an admin sent a beta invite (admin migration) */
+  invited_at: NullableTimestamp;
 }
 
 /** Social graph (modules/graph). */

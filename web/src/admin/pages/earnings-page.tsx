@@ -1,17 +1,28 @@
-/** Admin · Creator earnings: platform financials, creators by gross, and payout processing. */
-import type { AdminProcessPayoutBody, CreatorEarnings } from '@fanspace/contracts';
+/** Admin · Creator earnings: platform financials, creators by gross, and the payout queue. */
+import type {
+  AdminProcessPayoutBody,
+  CreatorEarnings,
+  Payout,
+  PayoutStatusName,
+} from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { adminKeys, fetchEarnings, processPayout, useFinancialsQuery } from '../api.ts';
+import {
+  adminKeys,
+  fetchEarnings,
+  fetchPayouts,
+  processPayout,
+  useFinancialsQuery,
+} from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, StatCard, formatMoney } from '../components/fields.tsx';
 
@@ -101,84 +112,192 @@ export function EarningsPage() {
           onChange={setPage}
         />
       ) : null}
-      <ProcessPayoutForm />
+      <PayoutQueue />
     </div>
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUS_LABEL: Record<PayoutStatusName, string> = {
+  requested: 'Requested',
+  processing: 'Processing',
+  paid: 'Paid',
+  failed: 'Failed',
+};
 
-function ProcessPayoutForm() {
+/** Open payouts can move on: requested → processing → paid | failed (failed returns funds). */
+const NEXT: Record<PayoutStatusName, AdminProcessPayoutBody['status'][]> = {
+  requested: ['processing', 'paid', 'failed'],
+  processing: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+};
+
+function ProcessPayoutDialog({
+  payout,
+  status,
+  onClose,
+}: {
+  payout: Payout;
+  status: AdminProcessPayoutBody['status'];
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
-  const [id, setId] = useState('');
-  const [status, setStatus] = useState<AdminProcessPayoutBody['status']>('paid');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () =>
-      processPayout(id.trim(), { status, ...(note.trim() ? { note: note.trim() } : {}) }),
-    onSuccess: (payout) => {
-      toast.success(
-        `Payout of ${formatMoney(payout.amount, payout.currency)} marked ${payout.status}.`,
-      );
-      setId('');
-      setNote('');
+      processPayout(payout.id, { status, ...(note.trim() ? { note: note.trim() } : {}) }),
+    onSuccess: (done) => {
+      toast.success(`Payout of ${formatMoney(done.amount, done.currency)} marked ${done.status}.`);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onClose();
     },
     onError: (e) => toast.error(errorMessageOf(e, 'Could not process the payout.')),
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!UUID.test(id.trim())) {
-      setError('Enter the payout ID (a UUID from the payout request).');
-      return;
-    }
-    mutation.mutate();
-  }
   return (
-    <Card className="mt-8 p-5">
-      <h2 className="text-lg font-semibold text-fg">Process a payout</h2>
-      <p className="mt-1 text-sm text-muted">
-        Paid means the money left the platform; failed returns it to the creator's available
-        balance.
-      </p>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      >
-        <TextField
-          label="Payout ID"
-          value={id}
-          onChange={(e) => setId(e.target.value)}
-          error={error}
-        />
-        <SelectField
-          label="New status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as AdminProcessPayoutBody['status'])}
-          options={[
-            { value: 'processing', label: 'Processing' },
-            { value: 'paid', label: 'Paid' },
-            { value: 'failed', label: 'Failed (return funds)' },
-          ]}
-        />
-        <TextField
-          label="Note (optional)"
-          maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        <Button type="submit" className="h-11" loading={mutation.isPending}>
-          Update payout
-        </Button>
-      </form>
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Mark payout ${STATUS_LABEL[status].toLowerCase()}`}
+      description={`${formatMoney(payout.amount, payout.currency)} to @${payout.creator?.username ?? payout.creatorId}${
+        payout.destinationLast4 ? ` (account ••••${payout.destinationLast4})` : ''
+      }. ${
+        status === 'paid'
+          ? 'Only after the money has left the platform.'
+          : status === 'failed'
+            ? "The amount goes back to the creator's available balance."
+            : 'The transfer has been started.'
+      }`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant={status === 'failed' ? 'danger' : 'primary'}
+            loading={mutation.isPending}
+            onClick={() => mutation.mutate()}
+          >
+            Mark {STATUS_LABEL[status].toLowerCase()}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label="Note (optional)"
+        hint="A transfer reference, or why it failed. The creator sees it."
+        maxLength={500}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {mutation.isError ? (
         <div className="mt-3">
           <FormError message={errorMessageOf(mutation.error, 'Could not process the payout.')} />
         </div>
       ) : null}
-    </Card>
+    </Dialog>
+  );
+}
+
+function PayoutQueue() {
+  const [status, setStatus] = useState<PayoutStatusName>('requested');
+  const [page, setPage] = useState(1);
+  const [acting, setActing] = useState<{
+    payout: Payout;
+    status: AdminProcessPayoutBody['status'];
+  } | null>(null);
+  const payouts = useQuery({
+    queryKey: adminKeys.payouts(status, page),
+    queryFn: () => fetchPayouts(status, page),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<Payout>[] = [
+    {
+      key: 'creator',
+      header: 'Creator',
+      render: (p) => `@${p.creator?.username ?? p.creatorId}`,
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: 'text-right tabular-nums',
+      render: (p) => formatMoney(p.amount, p.currency),
+    },
+    {
+      key: 'to',
+      header: 'To',
+      render: (p) => (p.destinationLast4 ? `••••${p.destinationLast4}` : '—'),
+    },
+    { key: 'source', header: 'Source', render: (p) => p.source },
+    {
+      key: 'requested',
+      header: 'Requested',
+      render: (p) => new Date(p.requestedAt).toLocaleString(),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (p) =>
+        NEXT[p.status].length === 0 ? (
+          (p.note ?? '—')
+        ) : (
+          <div className="flex flex-wrap gap-1">
+            {NEXT[p.status].map((next) => (
+              <Button
+                key={next}
+                size="sm"
+                variant={next === 'failed' ? 'ghost' : 'outline'}
+                aria-label={`Mark payout of ${formatMoney(p.amount, p.currency)} to @${p.creator?.username ?? ''} ${STATUS_LABEL[next].toLowerCase()}`}
+                onClick={() => setActing({ payout: p, status: next })}
+              >
+                {STATUS_LABEL[next]}
+              </Button>
+            ))}
+          </div>
+        ),
+    },
+  ];
+  return (
+    <section className="mt-8" aria-labelledby="payouts-heading">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="payouts-heading" className="text-lg font-semibold text-fg">
+          Payouts
+        </h2>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as PayoutStatusName);
+            setPage(1);
+          }}
+          options={Object.entries(STATUS_LABEL).map(([value, label]) => ({ value, label }))}
+        />
+      </div>
+      <DataTable
+        caption="Payouts"
+        columns={columns}
+        rows={payouts.data?.payouts}
+        rowKey={(p) => p.id}
+        isLoading={payouts.isPending}
+        error={payouts.error}
+        onRetry={() => void payouts.refetch()}
+        emptyTitle={`No ${STATUS_LABEL[status].toLowerCase()} payouts`}
+      />
+      {payouts.data ? (
+        <Pagination
+          label="Payout pages"
+          page={payouts.data.currentPage}
+          totalPages={payouts.data.totalPages}
+          total={payouts.data.total}
+          onChange={setPage}
+        />
+      ) : null}
+      {acting ? (
+        <ProcessPayoutDialog
+          payout={acting.payout}
+          status={acting.status}
+          onClose={() => setActing(null)}
+        />
+      ) : null}
+    </section>
   );
 }

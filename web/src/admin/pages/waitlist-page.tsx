@@ -1,10 +1,36 @@
-/** Admin · Waitlist: people waiting for beta access, newest first. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/** Admin · Waitlist: people waiting for beta access, newest first, each invitable by mail. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { adminKeys, fetchWaitlist, type WaitlistEntry } from '../api.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { adminKeys, fetchWaitlist, inviteFromWaitlist, type WaitlistEntry } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, formatDate } from '../components/fields.tsx';
+
+function InviteButton({ entry }: { entry: WaitlistEntry }) {
+  const queryClient = useQueryClient();
+  const invite = useMutation({
+    mutationFn: () => inviteFromWaitlist(entry.id),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toast.error(errorMessageOf(error, 'Failed to send the invite.')),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={invite.isPending}
+      aria-label={`${entry.invitedAt ? 'Invite again' : 'Invite'} ${entry.email}`}
+      onClick={() => invite.mutate()}
+    >
+      {entry.invitedAt ? 'Invite again' : 'Invite to beta'}
+    </Button>
+  );
+}
 
 const columns: Column<WaitlistEntry>[] = [
   { key: 'email', header: 'Email', render: (e) => e.email },
@@ -14,6 +40,12 @@ const columns: Column<WaitlistEntry>[] = [
     render: (e) => <span className="capitalize">{e.userType}</span>,
   },
   { key: 'when', header: 'Joined the waitlist', render: (e) => formatDate(e.createdAt) },
+  {
+    key: 'invited',
+    header: 'Invited',
+    render: (e) => (e.invitedAt ? formatDate(e.invitedAt) : '—'),
+  },
+  { key: 'invite', header: 'Beta invite', render: (e) => <InviteButton entry={e} /> },
 ];
 
 export function WaitlistPage() {
@@ -26,7 +58,10 @@ export function WaitlistPage() {
   });
   return (
     <div className="w-full">
-      <SectionHeader title="Waitlist" description="People waiting for beta access." />
+      <SectionHeader
+        title="Waitlist"
+        description="People waiting for beta access. An invite mails them a single-use beta code."
+      />
       <DataTable
         caption="Waitlist"
         columns={columns}

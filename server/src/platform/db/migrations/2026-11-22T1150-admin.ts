@@ -51,9 +51,12 @@ export async function up(db: Kysely<unknown>) {
   );
   await sql`create index reports_target_idx on reports (target_id)`.execute(db);
   await sql`create index users_created_idx on users (created_at desc, id desc)`.execute(db);
+  // an admin invited the entry to the beta (from the waitlist section)
+  await sql`alter table waitlist_entries add column invited_at timestamptz`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
+  await sql`alter table waitlist_entries drop column if exists invited_at`.execute(db);
   await sql`drop index if exists users_created_idx`.execute(db);
   await sql`drop index if exists reports_target_idx`.execute(db);
   await sql`alter table reports drop column if exists resolved_by`.execute(db);
