@@ -270,6 +270,21 @@ export const Report = Type.Object({
 });
 export type Report = Static<typeof Report>;
 
+/** POST /admin/reports/bulk-resolve: the moderation queue's approve (dismiss) / reject (remove) in bulk. */
+export const BulkResolveBody = Type.Object({
+  reportIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100 }),
+  action: ReportAction,
+  notes: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type BulkResolveBody = Static<typeof BulkResolveBody>;
+
+export const BulkResolveResponse = Type.Object({
+  message: Type.String(),
+  resolved: Type.Integer(),
+  failed: Type.Array(Type.Object({ id: Type.String(), message: Type.String() })),
+});
+export type BulkResolveResponse = Static<typeof BulkResolveResponse>;
+
 export const ResolvedReportResponse = Type.Object({ report: Report, message: Type.String() });
 export type ResolvedReportResponse = Static<typeof ResolvedReportResponse>;
 

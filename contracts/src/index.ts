@@ -22,3 +22,4 @@ export * from './payouts.ts';
 export * from './stripe.ts';
 export * from './push.ts';
 export * from './admin.ts';
+export * from './support.ts';

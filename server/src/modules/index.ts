@@ -19,6 +19,7 @@ import { chatsModule } from './chats/chats.module.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { releasesRoutes } from './releases/releases.routes.ts';
 import { adminRoutes, reportsRoutes } from './admin/admin.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -43,4 +44,5 @@ export async function registerModules(api: App) {
   await api.register(releasesRoutes);
   await api.register(reportsRoutes);
   await api.register(adminRoutes);
+  await api.register(supportRoutes);
 }

@@ -5,6 +5,7 @@ import { seedGraph } from '../modules/graph/graph.seed.ts';
 import { seedBeta } from '../modules/beta/beta.seed.ts';
 import { seedPosts } from '../modules/posts/posts.seed.ts';
 import { seedPayments } from '../modules/payments/payments.seed.ts';
+import { seedChats } from '../modules/chats/chats.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -79,6 +80,7 @@ seedSteps.push(seedGraph);
 seedSteps.push(seedBeta);
 seedSteps.push(seedPosts);
 seedSteps.push(seedPayments);
+seedSteps.push(seedChats);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -18,6 +18,7 @@ import type {
   AdminUsersResponse,
   AdminVerification,
   AdminVerificationsResponse,
+  BulkResolveResponse,
   GrantFreeProBody,
   GrantFreeProResponse,
   GrowthStatsResponse,
@@ -29,6 +30,9 @@ import type {
   ReportAction,
   ResolvedReportResponse,
   SystemLogsQuery,
+  AdminSupportTicketsQuery,
+  SupportThreadResponse,
+  SupportTicketsPage,
   SystemNotificationBody,
   UpdatePlatformSettingsBody,
 } from '@fanspace/contracts';
@@ -54,6 +58,7 @@ export interface WaitlistResponse {
 }
 
 export type LogLevel = NonNullable<SystemLogsQuery['level']>;
+export type SupportQueueStatus = NonNullable<AdminSupportTicketsQuery['status']>;
 export type LogRecord = Record<string, unknown>;
 
 export const adminKeys = {
@@ -81,6 +86,10 @@ export const adminKeys = {
   payouts: (status: PayoutStatusName, page: number) =>
     [...adminKeys.all, 'payouts', status, page] as const,
   logs: (limit: number, level: LogLevel | '') => [...adminKeys.all, 'logs', limit, level] as const,
+  support: () => [...adminKeys.all, 'support'] as const,
+  supportList: (status: SupportQueueStatus, page: number, search: string) =>
+    [...adminKeys.support(), 'list', status, page, search] as const,
+  supportTicket: (id: string) => [...adminKeys.support(), 'ticket', id] as const,
 };
 
 // ---- reads ----
@@ -162,6 +171,14 @@ export async function exportUsers(format: 'csv' | 'json'): Promise<Blob> {
   return apiClient.get<Blob>('/admin/export/users', { query: { format }, responseType: 'blob' });
 }
 
+export const fetchSupportTickets = (status: SupportQueueStatus, page: number, search: string) =>
+  apiClient.get<SupportTicketsPage>('/admin/support-tickets', {
+    query: { status, page, limit: 20, search: search.trim() || undefined },
+  });
+
+export const fetchSupportTicket = (id: string) =>
+  apiClient.get<SupportThreadResponse>(`/admin/support-tickets/${encodeURIComponent(id)}`);
+
 // ---- writes ----
 
 export type UserAction =
@@ -177,6 +194,9 @@ export const deleteUser = (id: string, reason?: string) =>
   apiClient.delete<{ ok: true; message: string }>(`/admin/users/${id}`, {
     body: reason ? { reason } : {},
   });
+
+export const bulkResolveReports = (reportIds: string[], action: ReportAction) =>
+  apiClient.post<BulkResolveResponse>('/admin/reports/bulk-resolve', { reportIds, action });
 
 export const resolveReport = (id: string, action: ReportAction, notes?: string) =>
   apiClient.post<ResolvedReportResponse>(`/admin/reports/${id}/resolve`, {
@@ -213,6 +233,17 @@ export const refundTransaction = (id: string, body: AdminRefundBody, idempotency
   apiClient.post<RefundResponse>(`/admin/transactions/${id}/refund`, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+
+export const replySupportTicket = (id: string, message: string) =>
+  apiClient.post<SupportThreadResponse>(`/admin/support-tickets/${encodeURIComponent(id)}/reply`, {
+    message,
+  });
+
+export const closeSupportTicket = (id: string, reason?: string) =>
+  apiClient.post<SupportThreadResponse>(
+    `/admin/support-tickets/${encodeURIComponent(id)}/close`,
+    reason ? { reason } : {},
+  );
 
 export const grantFreePro = (body: GrantFreeProBody) =>
   apiClient.post<GrantFreeProResponse>('/admin/grant-free-pro', body);

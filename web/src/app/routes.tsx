@@ -104,6 +104,14 @@ const ConsentPage = lazyPage(
   () => import('../features/releases/pages/consent-page.tsx'),
   'ConsentPage',
 );
+const SupportPage = lazyPage(
+  () => import('../features/support/pages/support-page.tsx'),
+  'SupportPage',
+);
+const SupportTicketPage = lazyPage(
+  () => import('../features/support/pages/ticket-page.tsx'),
+  'SupportTicketPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -167,6 +175,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsPage /> },
           { path: 'settings/:section', element: <SettingsPage /> },
           { path: 'beta/*', element: <BetaPage /> },
+          { path: 'support', element: <SupportPage /> },
+          { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -13,7 +13,7 @@ import { bumpPostCounter } from '../posts/posts.queries.ts';
 import { softDeletePost } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 type AdminCtx = Pick<AppContext, 'db'>;
 

@@ -17,7 +17,7 @@ import { notify } from '../notifications/notify.ts';
 import { grantFreeProPack } from '../payments/pro-pack.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 /**
  * GET /admin/transactions: every ledger transaction, newest first, with its entries (which

@@ -16,7 +16,7 @@ import { DEFAULT_FEE_PERCENT, parseFeePercent } from '../ledger/money.ts';
 import { notify } from '../notifications/notify.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 type PlatformCtx = Pick<AppContext, 'db' | 'config'>;
 

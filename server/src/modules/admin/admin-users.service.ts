@@ -27,7 +27,7 @@ import { deleteAccount } from '../users/account-deletion.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { approveVerification, rejectVerification } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 type AdminCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'bus' | 'log'>;
 

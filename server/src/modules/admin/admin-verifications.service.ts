@@ -16,7 +16,7 @@ import {
   rejectVerification,
 } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs'>;
 

@@ -24,6 +24,8 @@ import {
   AdminVerificationsQuery,
   AdminVerificationsResponse,
   AdminWaitlistResponse,
+  BulkResolveBody,
+  BulkResolveResponse,
   CreateReportBody,
   DocumentParams,
   ErrorCodes,
@@ -84,7 +86,7 @@ import {
   warnUser,
 } from './admin-users.service.ts';
 import { listSubmissions, openDocument, reviewSubmission } from './admin-verifications.service.ts';
-import { createReport, listReports, resolveReport } from './reports.service.ts';
+import { bulkResolveReports, createReport, listReports, resolveReport } from './reports.service.ts';
 
 const tags = ['admin'];
 /** Admin actions are often sent without a body: validate a missing one as {}. */
@@ -487,6 +489,20 @@ export async function adminRoutes(app: App) {
       },
     },
     async (request) => listReports(ctx.db, request.query),
+  );
+  app.post(
+    '/admin/reports/bulk-resolve',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Resolve many reports with one action (approve = dismiss, reject = delete content)',
+        body: BulkResolveBody,
+        response: { 200: BulkResolveResponse },
+      },
+    },
+    async (request) => bulkResolveReports(ctx, adminId(request), request.body),
   );
   app.post(
     '/admin/reports/:id/resolve',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createAdmin,
@@ -7,44 +7,20 @@ import {
   createUser,
   tokenFor,
 } from '../../../test/factories.ts';
-import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import type { TestServer } from '../../../test/harness.ts';
+import { adminTestKit } from './admin.test-kit.ts';
 import { pngImage, multipartBody } from '../../../test/images.ts';
 import { actor } from '../posts/posts.test-kit.ts';
 import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
 
+const kit = adminTestKit();
+const { call, asUser } = kit;
 let server: TestServer;
 let adminHeaders: Record<string, string>;
 let adminId: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  const admin = await createAdmin(server.ctx);
-  adminId = admin.id;
-  adminHeaders = bearer(await tokenFor(server.ctx, admin));
+beforeAll(() => {
+  ({ server, adminHeaders, adminId } = kit);
 });
-afterAll(() => server.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(
-  method: Method,
-  url: string,
-  headers: Record<string, string> | null = adminHeaders,
-  payload?: unknown,
-) {
-  const res = await server.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(headers ? { headers } : {}),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json');
-  return { status: res.statusCode, body: json && res.body ? res.json() : null, res };
-}
-
-const asUser = async (kind: 'fan' | 'creator' = 'fan') => {
-  const user = kind === 'creator' ? await createCreator(server.ctx) : await createUser(server.ctx);
-  return { user, headers: bearer(await tokenFor(server.ctx, user)) };
-};
 
 const auditActions = async (targetId: string) =>
   (
@@ -353,6 +329,53 @@ describe('reports and content', () => {
     expect((await call('DELETE', `/admin/posts/${post.id}`, adminHeaders)).status).toBe(404);
     expect(await auditActions(post.id)).toEqual(['post.delete']);
     expect(await auditActions(comment.body.id)).toEqual(['comment.delete']);
+  });
+});
+
+describe('moderation queue', () => {
+  it('rejects (removes) reported posts in bulk and reports what failed', async () => {
+    const creator = await asUser('creator');
+    const [a, b] = [await asUser(), await asUser()];
+    const posts = await server.ctx.db
+      .insertInto('posts')
+      .values([
+        { user_id: creator.user.id, caption: 'spam one' },
+        { user_id: creator.user.id, caption: 'spam two' },
+      ])
+      .returning('id')
+      .execute();
+    const ids: string[] = [];
+    for (const [who, post] of [
+      [a, posts[0]!],
+      [b, posts[0]!],
+      [a, posts[1]!],
+    ] as const) {
+      const r = await call('POST', '/reports', who.headers, {
+        type: 'post',
+        targetId: post.id,
+        reason: 'Spam',
+      });
+      ids.push(r.body.reportId);
+    }
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const bulk = await call('POST', '/admin/reports/bulk-resolve', adminHeaders, {
+      reportIds: [...ids, missing],
+      action: 'delete_content',
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toMatchObject({ resolved: 3, failed: [{ id: missing }] });
+    for (const post of posts)
+      expect((await call('GET', `/posts/${post.id}`, a.headers)).status).toBe(404);
+    const open = await call('GET', '/admin/reports?status=pending&limit=100');
+    expect(open.body.reports.map((r: { id: string }) => r.id)).not.toContain(ids[0]);
+    expect(
+      (
+        await call('POST', '/admin/reports/bulk-resolve', adminHeaders, {
+          reportIds: [],
+          action: 'dismiss',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 

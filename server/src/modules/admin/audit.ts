@@ -1,6 +1,6 @@
 import type { ActivityQuery, ActivityResponse } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 /**
  * The admin audit log: one row per admin action (who, what, target, reason, when), written in

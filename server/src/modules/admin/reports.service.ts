@@ -2,6 +2,8 @@ import {
   ADMIN_TOASTS,
   ErrorCodes,
   type AdminReportsQuery,
+  type BulkResolveBody,
+  type BulkResolveResponse,
   type AdminReportsResponse,
   type CreateReportBody,
   type Report,
@@ -19,7 +21,7 @@ import { cleanText } from '../users/profile-rules.ts';
 import { banUser, suspendUser, warnUser } from './admin-users.service.ts';
 import { audit } from './audit.ts';
 import { adminDeleteComment, adminDeletePost } from './admin-content.service.ts';
-import { pageInfo, pageOffset } from './paging.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 
 type ReportRow = Selectable<ReportsTable>;
 type AdminCtx = AppContext;
@@ -288,4 +290,45 @@ async function deleteTarget(ctx: AdminCtx, adminId: string, report: ReportRow, r
       ErrorCodes.VALIDATION_FAILED,
       { field: 'action' },
     );
+}
+
+/**
+ * POST /admin/reports/bulk-resolve: the same resolution for many reports, one at a time (each
+ * its own transaction and audit entry). A report closed on the way (e.g. with an earlier one
+ * about the same target) counts as resolved; other failures are listed, not fatal.
+ */
+export async function bulkResolveReports(
+  ctx: AdminCtx,
+  adminId: string,
+  body: BulkResolveBody,
+): Promise<BulkResolveResponse> {
+  let resolved = 0;
+  const failed: BulkResolveResponse['failed'] = [];
+  for (const id of [...new Set(body.reportIds)]) {
+    try {
+      await resolveReport(ctx, adminId, id, body.action, body.notes);
+      resolved += 1;
+    } catch (error) {
+      const closedAlready =
+        error instanceof ConflictError &&
+        (
+          await ctx.db
+            .selectFrom('reports')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirst()
+        )?.status !== 'pending';
+      if (closedAlready) resolved += 1;
+      else failed.push({ id, message: error instanceof Error ? error.message : 'Failed' });
+    }
+  }
+  const word = PAST_TENSE[body.action];
+  return {
+    message:
+      failed.length === 0
+        ? `${resolved} report${resolved === 1 ? '' : 's'} ${word} successfully`
+        : `${resolved} ${word}, ${failed.length} failed`,
+    resolved,
+    failed,
+  };
 }

@@ -84,6 +84,49 @@ async function lockedBalance(tx: DbHandle, id: string) {
   return num(row.balance_cents);
 }
 
+/**
+ * A fully refunded or charged-back purchase no longer grants what it bought: the post or chat
+ * message unlock is withdrawn (the fan may buy it again), and a subscription period paid by
+ * the charge ends now (only when that charge paid the current period; refunding an older
+ * renewal leaves a newer paid period alone). Tips and accepted offers bought nothing to withdraw.
+ */
+async function endAccessOf(tx: DbHandle, kind: string, m: Record<string, unknown>, now: Date) {
+  const purchaseId = typeof m.purchaseId === 'string' ? m.purchaseId : null;
+  if (kind === 'unlock' && purchaseId) {
+    if (m.contentType === 'message')
+      await tx
+        .deleteFrom('message_purchases')
+        .where('id', '=', purchaseId)
+        .where('reason', '=', 'unlock')
+        .execute();
+    else if (m.contentType === undefined || m.contentType === 'post')
+      await tx.deleteFrom('content_purchases').where('id', '=', purchaseId).execute();
+    return;
+  }
+  const subscriptionId = typeof m.subscriptionId === 'string' ? m.subscriptionId : null;
+  const periodEnd = typeof m.periodEnd === 'string' ? new Date(m.periodEnd) : null;
+  if ((kind === 'subscription' || kind === 'renewal') && subscriptionId && periodEnd) {
+    const before = await tx
+      .selectFrom('subscriptions')
+      .select(['status', 'creator_id', 'current_period_end'])
+      .where('id', '=', subscriptionId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before || before.current_period_end.getTime() !== periodEnd.getTime()) return;
+    await tx
+      .updateTable('subscriptions')
+      .set({ status: 'expired', is_recurring: false, current_period_end: now })
+      .where('id', '=', subscriptionId)
+      .execute();
+    if (before.status === 'active')
+      await tx
+        .updateTable('users')
+        .set({ subscriber_count: sql`greatest(subscriber_count - 1, 0)` })
+        .where('id', '=', before.creator_id)
+        .execute();
+  }
+}
+
 export async function reverseCharge(
   deps: Deps,
   tx: DbHandle,
@@ -221,6 +264,8 @@ export async function reverseCharge(
     },
     ...(ref ? { idempotencyRef: ref } : {}),
   });
+
+  if (already + amount === gross) await endAccessOf(tx, charge.kind, m, input.now ?? new Date());
 
   if (hold && fromPending > 0) {
     const left = num(hold.amount_cents) - fromPending;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
@@ -8,7 +9,7 @@ import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { owedCents, reverseCharge } from '../ledger/reversals.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
 import { runScheduledPayouts } from './payouts.service.ts';
-import { fund, pay } from './payments.test-kit.ts';
+import { fund, paidPost, pay } from './payments.test-kit.ts';
 
 let server: TestServer;
 let admin: Actor;
@@ -324,6 +325,46 @@ describe('refunds and chargebacks', () => {
     expect(reversals.reduce((s, r) => s + Number(r.metadata.shareCents), 0)).toBe(801);
     await release();
     expect(await available(creator)).toBe(0);
+  });
+
+  it('a full refund withdraws what was bought: the unlock, the subscription period', async () => {
+    const [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
+    await fund(server, fan, 50);
+    const post = await paidPost(server, creator, 600);
+    const unlock = await pay(server, fan, 'POST', `/posts/${post.id}/unlock`);
+    expect(unlock.status).toBe(200);
+    const seen = async () =>
+      (await pay(server, fan, 'GET', `/posts/${post.id}`)).body.isUnlockedForUser as boolean;
+    expect(await seen()).toBe(true);
+    const url = `/admin/transactions/${unlock.body.transactionId}/refund`;
+    // a partial refund keeps the access
+    await pay(server, admin, 'POST', url, { amount: 1, reason: 'goodwill' });
+    expect(await seen()).toBe(true);
+    await pay(server, admin, 'POST', url, { reason: 'not as described' });
+    expect(await seen()).toBe(false);
+    // and the fan may buy it again
+    expect((await pay(server, fan, 'POST', `/posts/${post.id}/unlock`)).status).toBe(200);
+
+    const sub = await pay(server, fan, 'POST', '/subscriptions', { creatorId: creator.user.id });
+    expect(sub.status).toBe(200);
+    const charge = await server.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'subscription')
+      .where(sql`metadata->>'payerId'`, '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    await pay(server, admin, 'POST', `/admin/transactions/${charge.id}/refund`, {
+      reason: 'charged by mistake',
+    });
+    const row = await server.ctx.db
+      .selectFrom('subscriptions')
+      .select(['status', 'current_period_end', 'is_recurring'])
+      .where('subscriber_id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('expired');
+    expect(row.is_recurring).toBe(false);
+    expect(row.current_period_end.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
   });
 
   it('only charges are refundable', async () => {

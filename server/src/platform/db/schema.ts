@@ -664,7 +664,36 @@ export interface ModelReleasesTable {
 }
 export type ModelReleaseRow = Selectable<ModelReleasesTable>;
 
+/** Support desk (migration 2026-11-22T1200-support). */
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  user_id: string;
+  subject: string;
+  category: 'account' | 'payments' | 'content' | 'safety' | 'bug' | 'other';
+  status: Generated<'open' | 'answered' | 'closed'>;
+  priority: Generated<'normal' | 'high'>;
+  close_reason: string | null;
+  closed_by: string | null;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+  last_message_at: GeneratedTimestamp;
+  closed_at: NullableTimestamp;
+}
+export type SupportTicketRow = Selectable<SupportTicketsTable>;
+
+export interface SupportTicketMessagesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  author_id: string | null;
+  from_staff: Generated<boolean>;
+  body: string;
+  created_at: CreatedAt;
+}
+export type SupportTicketMessageRow = Selectable<SupportTicketMessagesTable>;
+
 export interface Database {
+  support_tickets: SupportTicketsTable;
+  support_ticket_messages: SupportTicketMessagesTable;
   admin_audit_log: AdminAuditLogTable;
   user_warnings: UserWarningsTable;
   model_releases: ModelReleasesTable;

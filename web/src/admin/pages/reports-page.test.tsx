@@ -37,6 +37,8 @@ describe('ReportsPage', () => {
           message: `Report ${dismissed ? 'dismissed' : 'resolved'} successfully`,
         });
       }
+      if (pathname === '/api/admin/reports/bulk-resolve' && init.method === 'POST')
+        return json({ message: '1 report resolved successfully', resolved: 1, failed: [] });
       return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
     });
     signIn(makeMeUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
@@ -91,5 +93,20 @@ describe('ReportsPage', () => {
     await screen.findByRole('table', { name: 'Reports' });
     fireEvent.click(screen.getByLabelText('Dismissed'));
     expect(await screen.findByText('No dismissed reports')).toBeTruthy();
+  });
+
+  it('rejects selected reports in bulk (remove content)', async () => {
+    renderPage(<ReportsPage />);
+    const table = await screen.findByRole('table', { name: 'Reports' });
+    const reject = screen.getByRole('button', { name: 'Reject (remove content)' });
+    expect((reject as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(table).getByRole('checkbox', { name: /Select report about/ }));
+    fireEvent.click(reject);
+    await waitFor(() => expect(toastMessages()).toContain('1 report resolved successfully'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/bulk-resolve'))!;
+    expect(JSON.parse(String(call[1].body))).toEqual({
+      reportIds: [report.id],
+      action: 'delete_content',
+    });
   });
 });

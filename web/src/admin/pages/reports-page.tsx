@@ -1,4 +1,7 @@
-/** Admin · Reports: pending / resolved / dismissed tabs (20 a page) and the resolve dialog. */
+/**
+ * Admin · Reports: pending / resolved / dismissed tabs (20 a page), the resolve dialog, and the
+ * moderation queue's bulk approve (keep) / reject (remove content) of selected reports.
+ */
 import { ADMIN_TOASTS, REPORT_ACTIONS, type Report, type ReportAction } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +13,13 @@ import { FormError } from '../../ui/form-error.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { adminKeys, fetchReports, resolveReport, type ReportStatus } from '../api.ts';
+import {
+  adminKeys,
+  bulkResolveReports,
+  fetchReports,
+  resolveReport,
+  type ReportStatus,
+} from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
 
@@ -38,13 +47,50 @@ export function ReportsPage() {
   const [status, setStatus] = useState<ReportStatus>('pending');
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<Report | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const queryClient = useQueryClient();
+  const bulk = useMutation({
+    mutationFn: (action: ReportAction) => bulkResolveReports([...selected], action),
+    onSuccess: (result) => {
+      if (result.failed.length === 0) toast.success(result.message);
+      else toast.error(result.message);
+      setSelected(new Set());
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: () => toast.error(ADMIN_TOASTS.reportFailed),
+  });
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const reports = useQuery({
     queryKey: adminKeys.reportList(status, page),
     queryFn: () => fetchReports(status, page),
     placeholderData: keepPreviousData,
   });
+  const pendingRows = (reports.data?.reports ?? []).filter((r) => r.status === 'pending');
 
   const columns: Column<Report>[] = [
+    ...(status === 'pending'
+      ? [
+          {
+            key: 'pick',
+            header: 'Select',
+            render: (r: Report) => (
+              <input
+                type="checkbox"
+                aria-label={`Select report about ${r.type} ${r.reason}`}
+                checked={selected.has(r.id)}
+                onChange={(e) => toggle(r.id, e.target.checked)}
+                className="h-4 w-4 accent-[var(--fs-accent)]"
+              />
+            ),
+          },
+        ]
+      : []),
     {
       key: 'what',
       header: 'Reported',
@@ -119,6 +165,7 @@ export function ReportsPage() {
           onChange={(value) => {
             setStatus(value);
             setPage(1);
+            setSelected(new Set());
           }}
           options={[
             { value: 'pending', label: 'Pending' },
@@ -127,6 +174,48 @@ export function ReportsPage() {
           ]}
         />
       </div>
+      {status === 'pending' && pendingRows.length > 0 ? (
+        <div
+          className="mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface-2 px-3 py-2 text-sm"
+          role="group"
+          aria-label="Bulk moderation"
+        >
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={pendingRows.every((r) => selected.has(r.id))}
+              onChange={(e) =>
+                setSelected(e.target.checked ? new Set(pendingRows.map((r) => r.id)) : new Set())
+              }
+              className="h-4 w-4 accent-[var(--fs-accent)]"
+            />
+            Select all on this page
+          </label>
+          <span className="text-muted" aria-live="polite">
+            {selected.size} selected
+          </span>
+          <div className="ml-auto flex gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selected.size === 0}
+              loading={bulk.isPending && bulk.variables === 'dismiss'}
+              onClick={() => bulk.mutate('dismiss')}
+            >
+              Approve (keep content)
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={selected.size === 0}
+              loading={bulk.isPending && bulk.variables === 'delete_content'}
+              onClick={() => bulk.mutate('delete_content')}
+            >
+              Reject (remove content)
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <DataTable
         caption="Reports"
         columns={columns}

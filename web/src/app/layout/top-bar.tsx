@@ -17,6 +17,7 @@ import {
   BellIcon,
   FileIcon,
   ImageIcon,
+  LifeBuoyIcon,
   LockIcon,
   LogOutIcon,
   PaletteIcon,
@@ -53,6 +54,7 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
+    { label: 'Help & support', to: '/support', icon: <LifeBuoyIcon size={18} /> },
     { label: 'Display', onSelect: onOpenDisplay, icon: <PaletteIcon size={18} /> },
     ...(isAdminUser(user)
       ? [{ label: 'Admin', to: '/admin', icon: <ShieldIcon size={18} /> }]

@@ -14,6 +14,7 @@ import * as activity from './2026-11-22T1130-activity.ts';
 import * as stripe from './2026-11-22T1110-stripe.ts';
 import * as releases from './2026-11-22T1140-releases.ts';
 import * as admin from './2026-11-22T1150-admin.ts';
+import * as support from './2026-11-22T1200-support.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1110-stripe': stripe,
   '2026-11-22T1140-releases': releases,
   '2026-11-22T1150-admin': admin,
+  '2026-11-22T1200-support': support,
 };

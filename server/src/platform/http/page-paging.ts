@@ -1,4 +1,4 @@
-/** Page-number paging of the back office's tables (SPEC §9: 20 per page by default). */
+/** Page-number paging of back-office and support lists (SPEC §9: 20 per page by default). */
 export const pageOffset = (query: { page: number; limit: number }) =>
   (query.page - 1) * query.limit;
 
