@@ -68,7 +68,7 @@ describe('content journey', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Pay $4.99' }).click();
     await expect
-      .poll(() => fan.page.getByRole('button', { name: 'Subscribed' }).isVisible(), {
+      .poll(() => fan.page.getByRole('link', { name: 'Subscribed' }).isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);

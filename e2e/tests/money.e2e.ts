@@ -22,7 +22,7 @@ const pendingOf = async (request: APIRequestContext, headers: Record<string, str
 
 describe('money journey', () => {
   it(
-    'a fan adds test funds, unlocks a post and sees the original; the creator sees the net pending',
+    'a fan adds test funds, unlocks a post and sees the original, tips; the creator sees the net pending',
     { timeout: 120_000 },
     async () => {
       const creator = await newPage(run.browser, run.server.url);
@@ -62,16 +62,29 @@ describe('money journey', () => {
       await expect
         .poll(() => original.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBeGreaterThan(0);
+      // and tips the creator 5.00 from the post
+      await fan.page
+        .getByRole('button', { name: /^Tip @/ })
+        .first()
+        .click();
+      const tipDialog = fan.page.getByRole('dialog', { name: /^Tip / });
+      await tipDialog.getByRole('radio', { name: '$5.00' }).check();
+      await tipDialog.getByRole('button', { name: 'Pay $5.00' }).click();
+      await expect
+        .poll(() => fan.page.getByText(/^Tip of \$5\.00 sent to @/).isVisible(), {
+          timeout: 10_000,
+        })
+        .toBe(true);
       await fan.page.goto('/wallet');
-      await expect.poll(() => balance.innerText(), { timeout: 10_000 }).toBe('$5.00');
+      await expect.poll(() => balance.innerText(), { timeout: 10_000 }).toBe('$0.00');
       await fan.context.close();
 
-      // 5.00 gross − 20% fee = 4.00 net, held for 7 days
+      // (5.00 unlock + 5.00 tip) − 20% fee = 8.00 net, held for 7 days
       await logIn(creator.page, 'creator@fanspace.test');
       await creator.page.goto('/earnings');
       const balances = creator.page.getByRole('definition').filter({ hasText: '$' });
       await expect.poll(() => balances.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-      const expected = (pendingBefore + 400) / 100;
+      const expected = (pendingBefore + 800) / 100;
       const pendingRow = creator.page
         .getByLabel('Balances')
         .locator('div', { hasText: 'Pending (7-day hold)' })
@@ -79,7 +92,7 @@ describe('money journey', () => {
       await expect
         .poll(() => pendingRow.innerText())
         .toContain(`$${expected.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
-      expect(await pendingOf(creator.page.request, auth)).toBe(pendingBefore + 400);
+      expect(await pendingOf(creator.page.request, auth)).toBe(pendingBefore + 800);
       await creator.context.close();
     },
   );

@@ -96,6 +96,10 @@ const FollowingPage = lazyPage(
   'FollowingPage',
 );
 const BetaPage = lazyPage(() => import('../features/beta/pages/beta-page.tsx'), 'BetaPage');
+const SubscriptionsPage = lazyPage(
+  () => import('../features/subscriptions/pages/subscriptions-page.tsx'),
+  'SubscriptionsPage',
+);
 const ReleasesPage = lazyPage(
   () => import('../features/releases/pages/releases-page.tsx'),
   'ReleasesPage',
@@ -169,6 +173,7 @@ export const routes: RouteObject[] = [
           { path: 'tags/:tag', element: <HashtagPage /> },
           { path: 'vault', element: <VaultPage /> },
           { path: 'releases', element: <ReleasesPage /> },
+          { path: 'subscriptions', element: <SubscriptionsPage /> },
           { path: 'purchased', element: <PurchasedPage /> },
           { path: 'profile', element: <ProfileRedirect /> },
           { path: 'profile/:username', element: <ProfileRedirect /> },

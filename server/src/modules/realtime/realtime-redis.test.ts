@@ -56,8 +56,7 @@ it('keeps a user online while another instance still holds one of their sockets'
   const star = await createUser(a.ctx);
   const w = await TestSocket.open(`${baseA}/realtime?token=${await tokenFor(a.ctx, watcher)}`);
   w.socket.send({ type: 'presence_watch', data: { userIds: [star.id] } });
-  w.socket.send({ type: 'ping', data: { id: 'watching' } });
-  await w.socket.next('pong');
+  expect((await w.socket.next('presence')).data.online).toBe(false);
 
   const token = await tokenFor(a.ctx, star);
   const onA = await TestSocket.open(`${baseA}/realtime?token=${token}`);
@@ -71,5 +70,18 @@ it('keeps a user online while another instance still holds one of their sockets'
   expect((await w.socket.next('presence')).data.online).toBe(true);
   await onB.socket.close();
   expect((await w.socket.next('presence')).data.online).toBe(false);
+  await w.socket.close();
+});
+
+it('answers a new watcher with "online" when only another instance holds the user', async () => {
+  const star = await createUser(a.ctx);
+  const onB = await TestSocket.open(`${baseB}/realtime?token=${await tokenFor(a.ctx, star)}`);
+  const watcher = await createUser(a.ctx);
+  const w = await TestSocket.open(`${baseA}/realtime?token=${await tokenFor(a.ctx, watcher)}`);
+  w.socket.send({ type: 'presence_watch', data: { userIds: [star.id] } });
+  // A holds no socket of the star: offline at once, then B answers the probe
+  expect((await w.socket.next('presence')).data).toEqual({ userId: star.id, online: false });
+  expect((await w.socket.next('presence')).data).toEqual({ userId: star.id, online: true });
+  await onB.socket.close();
   await w.socket.close();
 });

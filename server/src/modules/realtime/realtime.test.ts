@@ -276,9 +276,8 @@ describe('presence', () => {
     const star = await signedIn();
     const w = await open(watcher.token);
     w.socket.send({ type: 'presence_watch', data: { userIds: [star.user.id] } });
-    // a ping round trip proves the watch frame was processed
-    w.socket.send({ type: 'ping' });
-    await w.socket.next('pong');
+    // watching answers with the current state at once
+    expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: false });
 
     const s1 = await open(star.token);
     expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: true });
@@ -288,5 +287,15 @@ describe('presence', () => {
     // the second socket neither re-announced online nor did closing the first announce offline
     expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: false });
     expect(w.socket.received()).toEqual([]);
+    // a later watcher learns at once that the star is online
+    const s3 = await open(star.token);
+    await w.socket.next('presence');
+    const late = await open((await signedIn()).token);
+    late.socket.send({ type: 'presence_watch', data: { userIds: [star.user.id] } });
+    expect((await late.socket.next('presence')).data).toEqual({
+      userId: star.user.id,
+      online: true,
+    });
+    await s3.socket.close();
   });
 });

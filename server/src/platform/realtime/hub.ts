@@ -166,9 +166,25 @@ export class RealtimeHub {
           data: { at: new Date().toISOString(), ...(frame.data.id ? { id: frame.data.id } : {}) },
         });
       case 'presence_watch':
-        return this.registry.watch(conn, frame.data.userIds);
+        return this.watchPresence(conn, frame.data.userIds);
       default:
         return this.runHook(conn, frame);
+    }
+  }
+
+  /**
+   * Starts watching and answers with the current state of each newly watched user: online
+   * when this process holds one of their sockets, else offline, and a probe through the bus
+   * makes any other process holding one answer "online" (see `correctPresence`). The probe is
+   * an offline presence addressed to no socket, so no client ever sees it.
+   */
+  private watchPresence(conn: Connection, userIds: string[]) {
+    const added = userIds.filter((id) => !conn.watching.has(id));
+    this.registry.watch(conn, userIds);
+    for (const userId of new Set(added)) {
+      const online = this.registry.hasUser(userId);
+      this.send(conn, { type: 'presence', data: { userId, online } });
+      if (!online) void publish(this.ctx, { userIds: [] }, 'presence', { userId, online: false });
     }
   }
 

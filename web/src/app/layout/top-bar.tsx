@@ -27,6 +27,7 @@ import {
   ShieldIcon,
   SparklesIcon,
   UserIcon,
+  UsersIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
@@ -49,6 +50,7 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     { label: 'Media vault', to: '/vault', icon: <ImageIcon size={18} /> },
     { label: 'Purchased', to: '/purchased', icon: <LockIcon size={18} /> },
+    { label: 'Subscriptions', to: '/subscriptions', icon: <UsersIcon size={18} /> },
     ...(isCreatorUser(user)
       ? [{ label: 'Model releases', to: '/releases', icon: <FileIcon size={18} /> }]
       : []),

@@ -57,3 +57,38 @@ export function useSubscribeMutation() {
       ]),
   });
 }
+
+/** DELETE /subscriptions/{id}: no renewal, no refund, access to the end of the paid period. */
+export function cancelSubscription(id: string): Promise<Subscription> {
+  return apiClient.delete<Subscription>(`/subscriptions/${encodeURIComponent(id)}`);
+}
+
+/** PUT /subscriptions/{id}/recurring: turning renewal back on also undoes a cancel. */
+export function setRecurring(id: string, isRecurring: boolean): Promise<Subscription> {
+  return apiClient.put<Subscription>(`/subscriptions/${encodeURIComponent(id)}/recurring`, {
+    isRecurring,
+  });
+}
+
+/** Cancel or switch renewal; the list is updated from the server's answer. */
+export function useSubscriptionChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: string; action: 'cancel' | 'renew-on' | 'renew-off' }) =>
+      change.action === 'cancel'
+        ? cancelSubscription(change.id)
+        : setRecurring(change.id, change.action === 'renew-on'),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<SubscriptionList>(subscriptionKeys.mine(), (list) =>
+        list
+          ? {
+              subscriptions: list.subscriptions.map((s) =>
+                s.id === updated.id ? { ...s, ...updated, creator: s.creator } : s,
+              ),
+            }
+          : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    },
+  });
+}

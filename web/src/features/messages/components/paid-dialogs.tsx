@@ -4,6 +4,7 @@
  */
 import { CHAT_PRICE_CENTS, CHAT_TIP_CENTS, type VaultMediaItem } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
+import { parseMoneyInput } from '../../../lib/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -25,12 +26,7 @@ const MAX_LOCKED_ITEMS = 20;
 
 /** A price typed as text → a number with at most 2 decimals, or an error text. */
 export function parsePrice(text: string, min = MIN_PRICE, max = MAX_PRICE): number | string {
-  const value = Number(text.replace(',', '.'));
-  if (text.trim() === '' || !Number.isFinite(value)) return 'Enter a price.';
-  if (!/^\d+([.,]\d{1,2})?$/.test(text.trim())) return 'Use a price like 9.99.';
-  if (value < min || value > max)
-    return `The price must be between ${formatMoney(min)} and ${formatMoney(max)}.`;
-  return Math.round(value * 100) / 100;
+  return parseMoneyInput(text, min, max, 'price');
 }
 
 type Send = (draft: Partial<Draft>) => Promise<void>;

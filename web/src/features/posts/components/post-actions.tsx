@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { cn } from '../../../ui/cn.ts';
 import { EyeIcon, HeartIcon, MessageIcon } from '../../../ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
+import { TipButton } from '../../tips/tip-button.tsx';
 import { ShareIcon } from '../icons.tsx';
 import { useLikePostMutation } from '../queries.ts';
 import { copyPostLink, postUrl } from './post-menu.tsx';
@@ -23,7 +24,7 @@ async function share(post: Post): Promise<void> {
   await copyPostLink(post.id);
 }
 
-/** Like, comments, share and the view count under a post. */
+/** Like, comments, share, tip (creators' posts but your own) and the view count under a post. */
 export function PostActions({ post, commentsHref }: { post: Post; commentsHref: string }) {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const like = useLikePostMutation();
@@ -81,6 +82,7 @@ export function PostActions({ post, commentsHref }: { post: Post; commentsHref: 
         <ShareIcon size={19} />
         <span className="max-sm:sr-only">Share</span>
       </button>
+      <TipButton recipient={post.user} tipType="post" contentId={post.id} appearance="action" />
       <span
         className="ml-auto inline-flex items-center gap-1.5 px-2 text-xs text-subtle"
         title={`${post.viewCount} views`}

@@ -4,29 +4,19 @@
  * wallet links to the wallet page.
  */
 import type { Post } from '@fanspace/contracts';
-import { ErrorCodes } from '@fanspace/contracts/errors';
 import { useState } from 'react';
-import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
-import { Button, ButtonLink } from '../../../ui/button.tsx';
+import { isInsufficientFunds, newIdempotencyKey, paymentFailureText } from '../../../lib/money.ts';
+import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
-import { LockIcon, WalletIcon } from '../../../ui/icons.tsx';
+import { LockIcon } from '../../../ui/icons.tsx';
 import { displayNameOf } from '../../auth/user.ts';
 import { formatPrice } from '../access.ts';
 import { useUnlockPostMutation, useWalletBalanceQuery } from '../queries.ts';
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `unlock-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
+import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 
 function failureText(error: unknown): string {
-  const message = errorMessageOf(error, 'Could not unlock this post. Please try again.');
-  if (errorCodeOf(error) === ErrorCodes.ROUTE_NOT_FOUND) {
-    return `Payments are not available on this server yet, so nothing was charged. (${message})`;
-  }
-  return message;
+  return paymentFailureText(error, 'Could not unlock this post. Please try again.');
 }
 
 export function UnlockDialog({
@@ -41,14 +31,14 @@ export function UnlockDialog({
   const unlock = useUnlockPostMutation();
   const balance = useWalletBalanceQuery(open);
   // One purchase attempt, one key: retrying after an error or a lost answer reuses it.
-  const [attemptKey, setAttemptKey] = useState(newKey);
+  const [attemptKey, setAttemptKey] = useState(() => newIdempotencyKey('unlock'));
   const price = post.accessDetails.price ?? 0;
   const short = balance.data !== undefined && balance.data.balance < price;
-  const noFunds = errorCodeOf(unlock.error) === ErrorCodes.INSUFFICIENT_FUNDS || short;
+  const noFunds = isInsufficientFunds(unlock.error) || short;
 
   function close(): void {
     unlock.reset();
-    setAttemptKey(newKey());
+    setAttemptKey(newIdempotencyKey('unlock'));
     onClose();
   }
 
@@ -59,15 +49,7 @@ export function UnlockDialog({
       title="Unlock this post"
       description={`A one-time purchase from ${displayNameOf(post.user)} (@${post.user.username}). You keep access for good.`}
       footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-          {noFunds ? (
-            <ButtonLink to="/wallet" variant="secondary" icon={<WalletIcon size={16} />}>
-              Add funds
-            </ButtonLink>
-          ) : null}
+        <PayFooter onCancel={close} noFunds={noFunds}>
           <Button
             icon={<LockIcon size={16} />}
             loading={unlock.isPending}
@@ -77,7 +59,7 @@ export function UnlockDialog({
           >
             Pay {formatPrice(price)}
           </Button>
-        </>
+        </PayFooter>
       }
     >
       <dl className="flex flex-col gap-2 text-sm" aria-label="Price breakdown">

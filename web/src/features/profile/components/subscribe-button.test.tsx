@@ -54,7 +54,7 @@ describe('SubscribeButton', () => {
     const dialog = await screen.findByRole('dialog', { name: /Subscribe to/ });
     await waitFor(() => expect(dialog.textContent).toContain('balance $50.00'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
-    await screen.findByRole('button', { name: 'Subscribed' });
+    await screen.findByRole('link', { name: 'Subscribed' });
     const posts = fetchMock.mock.calls.filter(
       ([u, i]) => u.endsWith('/subscriptions') && i.method === 'POST',
     );

@@ -5,11 +5,12 @@ import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
 import { Button, ButtonLink, type ButtonSize } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
-import { CheckIcon, WalletIcon } from '../../../ui/icons.tsx';
+import { CheckIcon } from '../../../ui/icons.tsx';
 import { displayNameOf } from '../../auth/user.ts';
 import { formatPrice } from '../../posts/access.ts';
 import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { hasAccess, useMySubscriptionsQuery, useSubscribeMutation } from '../subscriptions.ts';
+import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -29,9 +30,15 @@ export function SubscribeButton({ user, size = 'md' }: { user: PublicUser; size?
   if (current && hasAccess(current)) {
     const until = new Date(current.currentPeriodEnd).toLocaleDateString();
     return (
-      <Button size={size} variant="outline" icon={<CheckIcon size={16} />} disabled>
+      <ButtonLink
+        size={size}
+        variant="outline"
+        icon={<CheckIcon size={16} />}
+        to="/subscriptions"
+        title="Manage your subscriptions"
+      >
         {current.status === 'canceled' ? `Subscribed until ${until}` : 'Subscribed'}
-      </Button>
+      </ButtonLink>
     );
   }
   return (
@@ -60,15 +67,7 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
       title={`Subscribe to ${displayNameOf(user)}`}
       description={`@${user.username}'s subscriber-only posts for 30 days, renewed automatically until you cancel.`}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          {noFunds ? (
-            <ButtonLink to="/wallet" variant="secondary" icon={<WalletIcon size={16} />}>
-              Add funds
-            </ButtonLink>
-          ) : null}
+        <PayFooter onCancel={onClose} noFunds={noFunds}>
           <Button
             loading={subscribe.isPending}
             onClick={() =>
@@ -80,7 +79,7 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
           >
             Pay {formatPrice(price)}
           </Button>
-        </>
+        </PayFooter>
       }
     >
       <dl className="flex flex-col gap-2 text-sm" aria-label="Subscription price">

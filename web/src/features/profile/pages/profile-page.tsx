@@ -18,6 +18,7 @@ import { ProfilePostsGrid } from '../../posts/components/profile-posts-grid.tsx'
 import { FollowButton } from '../components/follow-button.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { MessageButton } from '../../messages/components/message-button.tsx';
+import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
 
@@ -108,6 +109,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
               {blocked ? null : <FollowButton user={user} />}
               {blocked ? null : <SubscribeButton user={user} />}
               {blocked ? null : <MessageButton user={user} />}
+              {blocked ? null : <TipButton recipient={user} tipType="profile" />}
               <ProfileActionsMenu user={user} />
             </>
           )}
