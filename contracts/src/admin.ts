@@ -198,6 +198,20 @@ export type AdminPostsQuery = Static<typeof AdminPostsQuery>;
 export const AdminPostsResponse = Type.Object({ posts: Type.Array(AdminPost), ...AdminPageInfo });
 export type AdminPostsResponse = Static<typeof AdminPostsResponse>;
 
+export const AdminComment = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  user: Type.Object({ id: Type.String(), username: Type.String() }),
+  replyToCommentId: Nullable(Type.String()),
+  isDeleted: Type.Boolean(),
+  openReports: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type AdminComment = Static<typeof AdminComment>;
+
+export const AdminCommentsResponse = Type.Object({ comments: Type.Array(AdminComment) });
+export type AdminCommentsResponse = Static<typeof AdminCommentsResponse>;
+
 export const AdminCommentParams = Type.Object({
   id: Type.String({ format: 'uuid' }),
   commentId: Type.String({ format: 'uuid' }),
@@ -307,14 +321,44 @@ export type AdminReportsResponse = Static<typeof AdminReportsResponse>;
 
 // ---- platform ----
 
+/** Switches an admin can turn off; everything is on by default. */
+export const FeatureFlags = Type.Object({
+  /** new accounts can sign up (off: 403 SIGNUPS_CLOSED, the waitlist stays open) */
+  registrationsOpen: Type.Boolean(),
+  /** tips on posts, profiles and in chats */
+  tips: Type.Boolean(),
+  /** locked (pay-to-unlock) chat messages */
+  paidMessages: Type.Boolean(),
+  /** creators' mass messages */
+  massMessages: Type.Boolean(),
+});
+export type FeatureFlags = Static<typeof FeatureFlags>;
+
+export const PlatformLimits = Type.Object({
+  /** mass messages one creator may send per UTC day */
+  massMessagesPerDay: Type.Integer({ minimum: 0, maximum: 100 }),
+});
+export type PlatformLimits = Static<typeof PlatformLimits>;
+
 export const PlatformSettings = Type.Object({
   feePercent: Type.Number({ minimum: 0, maximum: 50 }),
   proPackPrice: Type.Number({ minimum: 0.99, maximum: 999.99 }),
   betaRequired: Type.Boolean(),
+  features: FeatureFlags,
+  limits: PlatformLimits,
 });
 export type PlatformSettings = Static<typeof PlatformSettings>;
 
-export const UpdatePlatformSettingsBody = Type.Partial(PlatformSettings, { minProperties: 1 });
+export const UpdatePlatformSettingsBody = Type.Object(
+  {
+    feePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
+    proPackPrice: Type.Optional(Type.Number({ minimum: 0.99, maximum: 999.99 })),
+    betaRequired: Type.Optional(Type.Boolean()),
+    features: Type.Optional(Type.Partial(FeatureFlags)),
+    limits: Type.Optional(Type.Partial(PlatformLimits)),
+  },
+  { minProperties: 1 },
+);
 export type UpdatePlatformSettingsBody = Static<typeof UpdatePlatformSettingsBody>;
 
 export const SystemNotificationBody = Type.Object({

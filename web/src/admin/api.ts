@@ -4,6 +4,7 @@
  */
 import type {
   ActivityResponse,
+  AdminCommentsResponse,
   AdminDashboardResponse,
   AdminEarningsResponse,
   AdminFinancials,
@@ -75,6 +76,7 @@ export const adminKeys = {
   verificationList: (queue: string, page: number) =>
     [...adminKeys.verifications(), queue, page] as const,
   posts: () => [...adminKeys.all, 'posts'] as const,
+  postComments: (postId: string) => [...adminKeys.posts(), 'comments', postId] as const,
   postList: (page: number, search: string, reported: boolean) =>
     [...adminKeys.posts(), page, search, reported] as const,
   activity: (page: number, action: string) => [...adminKeys.all, 'activity', page, action] as const,
@@ -213,6 +215,14 @@ export const rejectVerification = (id: string, reason: string) =>
   apiClient.post<{ verification: AdminVerification; message: string }>(
     `/admin/verifications/${id}/reject`,
     { reason },
+  );
+
+export const fetchPostComments = (postId: string) =>
+  apiClient.get<AdminCommentsResponse>(`/admin/posts/${encodeURIComponent(postId)}/comments`);
+
+export const deleteComment = (postId: string, commentId: string) =>
+  apiClient.delete<{ ok: true; message: string }>(
+    `/admin/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
   );
 
 export const deletePost = (id: string, reason?: string) =>

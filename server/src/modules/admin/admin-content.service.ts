@@ -135,6 +135,47 @@ export async function adminDeletePost(
   return { ok: true as const, postId, message: ADMIN_TOASTS.postDeleted };
 }
 
+/**
+ * GET /admin/posts/{id}/comments: every comment of a post in thread order (deleted ones flagged,
+ * restricted ones included: moderators see what the public does not), up to 500.
+ */
+export async function listPostComments(db: AdminCtx['db'], postId: string) {
+  const rows = await db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select((eb) => [
+      'c.id',
+      'c.text',
+      'c.reply_to_comment_id',
+      'c.deleted_at',
+      'c.created_at',
+      'u.id as author_id',
+      'u.username',
+      eb
+        .selectFrom('reports as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('r.target_id', '=', 'c.id')
+        .where('r.type', '=', 'comment')
+        .where('r.status', '=', 'pending')
+        .as('open_reports'),
+    ])
+    .where('c.post_id', '=', postId)
+    .orderBy('c.seq')
+    .limit(500)
+    .execute();
+  return {
+    comments: rows.map((r) => ({
+      id: r.id,
+      text: r.deleted_at ? '' : r.text,
+      user: { id: r.author_id, username: r.username },
+      replyToCommentId: r.reply_to_comment_id,
+      isDeleted: r.deleted_at !== null,
+      openReports: Number(r.open_reports ?? 0),
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
+}
+
 /** DELETE /admin/posts/{id}/comments/{commentId}: soft delete, shown as '[message deleted]'. */
 export async function adminDeleteComment(
   ctx: AdminCtx,

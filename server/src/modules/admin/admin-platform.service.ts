@@ -12,6 +12,7 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { sendBetaInvite } from '../beta/beta.service.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
+import { featureFlags, limits } from '../../platform/settings.ts';
 import { DEFAULT_FEE_PERCENT, parseFeePercent } from '../ledger/money.ts';
 import { notify } from '../notifications/notify.ts';
 import { cleanText } from '../users/profile-rules.ts';
@@ -35,6 +36,8 @@ export async function getSettings(ctx: PlatformCtx): Promise<PlatformSettings> {
     feePercent: fee === undefined ? DEFAULT_FEE_PERCENT : parseFeePercent(fee),
     proPackPrice: typeof proPack === 'number' && proPack > 0 ? proPack : ctx.config.PRO_PACK_PRICE,
     betaRequired: typeof beta === 'boolean' ? beta : ctx.config.BETA_REQUIRED,
+    features: await featureFlags(ctx.db),
+    limits: await limits(ctx.db),
   };
 }
 
@@ -60,8 +63,13 @@ export async function updateSettings(
     );
   const before = await getSettings(ctx);
   await withTransaction(ctx.db, async (tx) => {
-    for (const [key, value] of Object.entries(body)) {
-      if (value === undefined) continue;
+    for (const [key, sent] of Object.entries(body)) {
+      if (sent === undefined) continue;
+      // features and limits are stored whole: a partial update merges into the current ones
+      const value =
+        key === 'features' || key === 'limits'
+          ? { ...before[key], ...(sent as Record<string, unknown>) }
+          : sent;
       await tx
         .insertInto('platform_settings')
         .values({ key, value: JSON.stringify(value), updated_by: adminId })

@@ -8,6 +8,7 @@ import {
   GrantFreeProBody,
   GrantFreeProResponse,
   AdminCommentParams,
+  AdminCommentsResponse,
   AdminDashboardResponse,
   AdminPaging,
   AdminPostsQuery,
@@ -57,7 +58,12 @@ import { authOf } from '../users/users.routes.ts';
 import { listActivity } from './audit.ts';
 import { creatorEarnings, grantFreePro, listTransactions } from './admin-money.service.ts';
 import { listPayouts } from '../payments/payouts.service.ts';
-import { adminDeleteComment, adminDeletePost, listPosts } from './admin-content.service.ts';
+import {
+  adminDeleteComment,
+  adminDeletePost,
+  listPostComments,
+  listPosts,
+} from './admin-content.service.ts';
 import {
   dashboard,
   getSettings,
@@ -452,6 +458,19 @@ export async function adminRoutes(app: App) {
     },
     async (request) =>
       adminDeletePost(ctx, adminId(request), request.params.id, request.body?.reason),
+  );
+  app.get(
+    '/admin/posts/:id/comments',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "A post's comments for moderation (deleted and restricted ones included)",
+        params: IdParams,
+        response: { 200: AdminCommentsResponse },
+      },
+    },
+    async (request) => listPostComments(ctx.db, request.params.id),
   );
   app.delete(
     '/admin/posts/:id/comments/:commentId',

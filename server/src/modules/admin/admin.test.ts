@@ -59,6 +59,43 @@ describe('who may use /api/admin', () => {
   });
 });
 
+describe('every /api/admin route', () => {
+  it('refuses visitors, fans, creators and admins without 2FA (from the OpenAPI document)', async () => {
+    const doc = (await server.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({
+          method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+          // any id is fine: authorisation runs before the route looks anything up
+          url: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+        })),
+      );
+    expect(routes.length).toBeGreaterThan(40);
+    const fan = await asUser();
+    const creator = await asUser('creator');
+    const no2fa = await createAdmin(server.ctx, { totp_secret: null, totp_enabled_at: null });
+    const no2faHeaders = bearer(await tokenFor(server.ctx, no2fa));
+    for (const route of routes) {
+      const as = (headers?: Record<string, string>) =>
+        server.app.inject({
+          method: route.method,
+          url: route.url,
+          ...(headers ? { headers } : {}),
+        });
+      const label = `${route.method} ${route.url}`;
+      expect((await as()).statusCode, label).toBe(401);
+      expect((await as(fan.headers)).statusCode, label).toBe(403);
+      expect((await as(creator.headers)).statusCode, label).toBe(403);
+      const admin = await as(no2faHeaders);
+      expect(admin.statusCode, label).toBe(403);
+      expect(admin.json().code, label).toBe('ADMIN_2FA_REQUIRED');
+    }
+  });
+});
+
 describe('users', () => {
   it('lists with paging (20 by default) and filters', async () => {
     const creator = await createCreator(server.ctx, { username: `zed_${Date.now() % 100000}` });
@@ -314,6 +351,10 @@ describe('reports and content', () => {
     );
     expect(dismissed.body.message).toBe('Report dismissed successfully');
 
+    const listed = await call('GET', `/admin/posts/${post.id}/comments`);
+    expect(listed.body.comments).toMatchObject([
+      { id: comment.body.id, text: 'rude', isDeleted: false, user: { id: fan.user.id } },
+    ]);
     const delComment = await call(
       'DELETE',
       `/admin/posts/${post.id}/comments/${comment.body.id}`,
@@ -322,6 +363,8 @@ describe('reports and content', () => {
     expect(delComment.body).toMatchObject({ ok: true });
     const comments = await call('GET', `/posts/${post.id}/comments`, creator.headers);
     expect(JSON.stringify(comments.body)).not.toContain('"rude"');
+    const after = await call('GET', `/admin/posts/${post.id}/comments`);
+    expect(after.body.comments[0]).toMatchObject({ isDeleted: true, text: '' });
     const delPost = await call('DELETE', `/admin/posts/${post.id}`, adminHeaders, {
       reason: 'Off-topic',
     });
@@ -455,6 +498,59 @@ describe('platform', () => {
     const log = await call('GET', '/admin/activity?action=settings.update');
     expect(log.body.activities[0].details.feePercent).toEqual({ from: 20, to: 12.5 });
     await call('PUT', '/admin/settings', adminHeaders, { feePercent: 20 });
+  });
+
+  it('switches features off and applies limits, then back on', async () => {
+    const settings = await call('GET', '/admin/settings');
+    expect(settings.body).toMatchObject({
+      features: { registrationsOpen: true, tips: true, paidMessages: true, massMessages: true },
+      limits: { massMessagesPerDay: 5 },
+    });
+    const off = await call('PUT', '/admin/settings', adminHeaders, {
+      features: { registrationsOpen: false, tips: false },
+      limits: { massMessagesPerDay: 0 },
+    });
+    // a partial update keeps the other switches
+    expect(off.body.features).toEqual({
+      registrationsOpen: false,
+      tips: false,
+      paidMessages: true,
+      massMessages: true,
+    });
+    const signup = await call('POST', '/auth/signup', null, {
+      username: `closed${Date.now() % 100000}`,
+      email: `closed${Date.now()}@example.com`,
+      password: 'a long enough password 1',
+    });
+    expect(signup.status).toBe(403);
+    expect(signup.body.code).toBe('SIGNUPS_CLOSED');
+    const creator = await actor(server, 'creator');
+    const fan = await actor(server);
+    await fund(server, fan, 10);
+    const tip = await pay(server, fan, 'POST', '/tips', {
+      recipientUserId: creator.user.id,
+      amount: 2,
+      tipType: 'profile',
+    });
+    expect(tip.status).toBe(403);
+    expect(tip.body.code).toBe('FEATURE_UNAVAILABLE');
+    const mass = await call('POST', '/chats/mass-messages', creator.headers, {
+      text: 'Hello all',
+      segment: 'followers',
+    });
+    expect(mass.status).toBe(429);
+    expect(mass.body.code).toBe('LIMIT_REACHED');
+
+    await call('PUT', '/admin/settings', adminHeaders, {
+      features: { registrationsOpen: true, tips: true },
+      limits: { massMessagesPerDay: 5 },
+    });
+    const again = await pay(server, fan, 'POST', '/tips', {
+      recipientUserId: creator.user.id,
+      amount: 2,
+      tipType: 'profile',
+    });
+    expect(again.status).toBe(201);
   });
 
   it('sends system notifications to a list or a segment', async () => {

@@ -68,14 +68,7 @@ export async function claimTotpStep(db: DbHandle, userId: string, step: number) 
   return row !== undefined;
 }
 
-export async function getPlatformSetting(db: DbHandle, key: string): Promise<unknown> {
-  const row = await db
-    .selectFrom('platform_settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row?.value;
-}
+export { getPlatformSetting } from '../../platform/settings.ts';
 
 // ---- single-purpose tokens ----
 

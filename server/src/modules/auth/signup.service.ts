@@ -40,6 +40,7 @@ import {
   takenFields,
 } from './auth.queries.ts';
 import { startSession, type ClientMeta, type LoginResult } from './login.service.ts';
+import { featureEnabled } from '../../platform/settings.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -144,6 +145,11 @@ export async function signup(ctx: AppContext, body: SignupBody): Promise<SignupR
 
   try {
     return await withTransaction(ctx.db, async (tx) => {
+      if (!(await featureEnabled(tx, 'registrationsOpen')))
+        throw new ForbiddenError(
+          ErrorCodes.SIGNUPS_CLOSED,
+          'Sign-ups are closed right now. Join the waitlist to hear when they reopen.',
+        );
       const betaRequired = await isBetaRequired(ctx, tx);
       if (betaRequired) {
         if (!betaCode) {

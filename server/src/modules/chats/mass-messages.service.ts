@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
 import type { MediaItemRow } from '../../platform/db/schema.ts';
-import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
 import { units } from '../ledger/money.ts';
 import { getOwnedMedia } from '../media/media.service.ts';
@@ -17,6 +17,7 @@ import { cleanText } from '../users/profile-rules.ts';
 import { lockChats, pairKey } from './chats.queries.ts';
 import { insertMessage } from './messages.service.ts';
 import { NO_PAID_PARTS, readLocked, type PaidCtx } from './paid-parts.ts';
+import { featureEnabled, limits } from '../../platform/settings.ts';
 
 /**
  * Creator mass messages: POST /chats/mass-messages stores the request and enqueues one job in
@@ -84,6 +85,26 @@ export async function createMassMessage(
   senderId: string,
   body: MassMessageBody,
 ): Promise<MassMessage> {
+  if (!(await featureEnabled(ctx.db, 'massMessages')))
+    throw new ForbiddenError(
+      ErrorCodes.FEATURE_UNAVAILABLE,
+      'Mass messages are switched off on this server',
+    );
+  const { massMessagesPerDay } = await limits(ctx.db);
+  const startOfDay = new Date();
+  startOfDay.setUTCHours(0, 0, 0, 0);
+  const sentToday = await ctx.db
+    .selectFrom('mass_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sender_id', '=', senderId)
+    .where('created_at', '>=', startOfDay)
+    .executeTakeFirstOrThrow();
+  if (Number(sentToday.n) >= massMessagesPerDay)
+    throw new AppError(
+      429,
+      ErrorCodes.LIMIT_REACHED,
+      `You can send ${massMessagesPerDay} mass messages a day; try again tomorrow`,
+    );
   const text = cleanText(body.text ?? '').trim();
   let groupId: string | null = null;
   if (body.segment === 'group') {

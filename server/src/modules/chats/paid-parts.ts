@@ -16,6 +16,8 @@ import { getOwnedMedia } from '../media/media.service.ts';
 import { payableCreator } from '../payments/tips.service.ts';
 import { mediaIdFromUrl } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
+import { featureEnabled } from '../../platform/settings.ts';
+import { assertTipsEnabled } from '../payments/tips.service.ts';
 
 /**
  * The rules of a message's paid parts (SPEC §7 POST /chats/{chatId}/messages): locked content
@@ -147,6 +149,11 @@ export async function readPaidParts(
     );
 
   if (present(body.lockedContent)) {
+    if (!(await featureEnabled(ctx.db, 'paidMessages')))
+      throw new ForbiddenError(
+        ErrorCodes.FEATURE_UNAVAILABLE,
+        'Locked messages are switched off on this server',
+      );
     const locked = await readLocked(ctx, senderId, body.lockedContent);
     parts.lockedCents = locked.cents;
     parts.teaser = locked.teaser;
@@ -155,6 +162,7 @@ export async function readPaidParts(
 
   // 0 means "no tip" (a form's empty tip field), like an absent one
   if (present(body.tipAmount) && body.tipAmount !== 0) {
+    await assertTipsEnabled(ctx.db);
     parts.tipCents = amountToCents(
       'tipAmount',
       body.tipAmount,

@@ -1,7 +1,8 @@
 import { ErrorCodes, MONEY_LIMITS, type TipBody, type TipResponse } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
-import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { featureEnabled } from '../../platform/settings.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
@@ -86,6 +87,15 @@ export async function tippedContent(
   throw refuse();
 }
 
+/** Tips can be switched off by an admin (PUT /admin/settings features.tips). */
+export async function assertTipsEnabled(db: DbHandle) {
+  if (!(await featureEnabled(db, 'tips')))
+    throw new ForbiddenError(
+      ErrorCodes.FEATURE_UNAVAILABLE,
+      'Tips are switched off on this server',
+    );
+}
+
 export async function sendTip(
   deps: Pick<AppContext, 'jobs'>,
   tx: Tx,
@@ -93,6 +103,7 @@ export async function sendTip(
   body: TipBody,
 ): Promise<TipResponse> {
   assertInTransaction(tx);
+  await assertTipsEnabled(tx);
   const cents = amountToCents('amount', body.amount, MONEY_LIMITS.tip.min, MONEY_LIMITS.tip.max);
   await payableCreator(tx, payerId, body.recipientUserId);
   const contentId = await tippedContent(tx, payerId, body);

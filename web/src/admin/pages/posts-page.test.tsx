@@ -21,11 +21,21 @@ const post = {
   accessLevel: 'public',
   price: null,
   likeCount: 1,
-  commentCount: 0,
+  commentCount: 1,
   mediaCount: 1,
   openReports: 2,
   user: { id: '99999999-9999-4999-8999-999999999999', username: 'spammer' },
   createdAt: '2026-01-03T10:00:00.000Z',
+};
+
+const comment = {
+  id: '66666666-6666-4666-8666-666666666666',
+  text: 'you are all idiots',
+  user: { id: '44444444-4444-4444-8444-444444444444', username: 'troll' },
+  replyToCommentId: null,
+  isDeleted: false,
+  openReports: 1,
+  createdAt: '2026-01-03T11:00:00.000Z',
 };
 
 describe('PostsPage', () => {
@@ -39,6 +49,12 @@ describe('PostsPage', () => {
         if (deleteStatus !== 200) return json({ message: 'Gone', code: 'NOT_FOUND' }, deleteStatus);
         return json({ ok: true, postId: post.id, message: 'Post deleted' });
       }
+      if (pathname === `/api/admin/posts/${post.id}/comments`) return json({ comments: [comment] });
+      if (
+        pathname === `/api/admin/posts/${post.id}/comments/${comment.id}` &&
+        init.method === 'DELETE'
+      )
+        return json({ ok: true, message: 'Comment deleted by admin.' });
       return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
     });
     signIn(makeMeUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
@@ -75,5 +91,15 @@ describe('PostsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete post' }));
     await waitFor(() => expect(toastMessages()).toContain('Failed to delete post.'));
+  });
+
+  it("lists a post's comments and deletes one", async () => {
+    renderPage(<PostsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments on post by @spammer' }));
+    const drawer = await screen.findByRole('dialog', { name: "Comments on @spammer's post" });
+    expect(await within(drawer).findByText('you are all idiots')).toBeTruthy();
+    expect(within(drawer).getByText('1 open report(s)')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Delete comment by @troll' }));
+    await waitFor(() => expect(toastMessages()).toContain('Comment deleted by admin.'));
   });
 });

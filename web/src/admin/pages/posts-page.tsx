@@ -1,4 +1,7 @@
-/** Admin · Posts: every post (20 a page), search, reported-only filter, delete with a reason. */
+/**
+ * Admin · Posts: every post (20 a page), search, reported-only filter, delete with a reason, and
+ * each post's comments with delete.
+ */
 import { ADMIN_TOASTS, type AdminPost } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,13 +9,18 @@ import { Link } from 'react-router';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { LoadingState } from '../../ui/loading-state.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { adminKeys, deletePost, fetchPosts } from '../api.ts';
+import { adminKeys, deleteComment, deletePost, fetchPostComments, fetchPosts } from '../api.ts';
+import { Drawer } from '../components/drawer.tsx';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, formatDate } from '../components/fields.tsx';
 
@@ -23,6 +31,7 @@ export function PostsPage() {
   const [search, setSearch] = useState('');
   const [reported, setReported] = useState(false);
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  const [commentsOf, setCommentsOf] = useState<AdminPost | null>(null);
   const posts = useQuery({
     queryKey: adminKeys.postList(page, search, reported),
     queryFn: () => fetchPosts(page, search, reported),
@@ -77,14 +86,25 @@ export function PostsPage() {
       header: 'Actions',
       className: 'text-right',
       render: (p) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => setDeleting(p)}
-          aria-label={`Delete post by @${p.user.username}`}
-        >
-          Delete
-        </Button>
+        <div className="flex justify-end gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setCommentsOf(p)}
+            aria-label={`Comments on post by @${p.user.username}`}
+            disabled={p.commentCount === 0}
+          >
+            Comments ({p.commentCount})
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setDeleting(p)}
+            aria-label={`Delete post by @${p.user.username}`}
+          >
+            Delete
+          </Button>
+        </div>
       ),
     },
   ];
@@ -144,6 +164,7 @@ export function PostsPage() {
         />
       ) : null}
       {deleting ? <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} /> : null}
+      {commentsOf ? <CommentsDrawer post={commentsOf} onClose={() => setCommentsOf(null)} /> : null}
     </div>
   );
 }
@@ -204,5 +225,70 @@ function DeletePostDialog({ post, onClose }: { post: AdminPost; onClose: () => v
         ) : null}
       </form>
     </Dialog>
+  );
+}
+
+/** A post's comments for moderation; each live one can be removed (the author is told). */
+function CommentsDrawer({ post, onClose }: { post: AdminPost; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const comments = useQuery({
+    queryKey: adminKeys.postComments(post.id),
+    queryFn: () => fetchPostComments(post.id),
+  });
+  const remove = useMutation({
+    mutationFn: (commentId: string) => deleteComment(post.id, commentId),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.posts() });
+    },
+    onError: (error) => toast.error(errorMessageOf(error, 'Failed to delete the comment.')),
+  });
+  return (
+    <Drawer open onClose={onClose} title={`Comments on @${post.user.username}'s post`}>
+      {comments.isPending ? (
+        <LoadingState label="Loading comments…" />
+      ) : comments.isError ? (
+        <ErrorState title="Could not load the comments" onRetry={() => void comments.refetch()} />
+      ) : comments.data.comments.length === 0 ? (
+        <EmptyState title="No comments" />
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Comments">
+          {comments.data.comments.map((c) => (
+            <li
+              key={c.id}
+              className={cn(
+                'rounded-xl border border-line p-3 text-sm',
+                c.replyToCommentId && 'ml-6',
+              )}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-fg">@{c.user.username}</span>
+                <span className="text-xs text-muted">{formatDate(c.createdAt)}</span>
+              </div>
+              <p className={cn('mt-1', c.isDeleted ? 'text-muted italic' : 'text-fg')}>
+                {c.isDeleted ? '[message deleted]' : c.text}
+              </p>
+              <div className="mt-2 flex items-center justify-between gap-2">
+                <span className="text-xs text-muted">
+                  {c.openReports > 0 ? `${c.openReports} open report(s)` : ''}
+                </span>
+                {c.isDeleted ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600"
+                    loading={remove.isPending && remove.variables === c.id}
+                    aria-label={`Delete comment by @${c.user.username}`}
+                    onClick={() => remove.mutate(c.id)}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Drawer>
   );
 }

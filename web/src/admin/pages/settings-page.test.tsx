@@ -11,7 +11,20 @@ import {
 } from '../../test/render.tsx';
 import { SettingsPage, validateSettings } from './settings-page.tsx';
 
-const current = { feePercent: 20, proPackPrice: 9.99, betaRequired: false };
+const features = { registrationsOpen: true, tips: true, paidMessages: true, massMessages: true };
+const current = {
+  feePercent: 20,
+  proPackPrice: 9.99,
+  betaRequired: false,
+  features,
+  limits: { massMessagesPerDay: 5 },
+};
+/** The form's draft: the current switches and limit unless a test changes them. */
+const draft = (fields: { feePercent: string; proPackPrice: string; betaRequired: boolean }) => ({
+  features: { ...features },
+  massMessagesPerDay: '5',
+  ...fields,
+});
 let fetchMock: FetchMock;
 
 function puts() {
@@ -23,17 +36,23 @@ function puts() {
 describe('validateSettings', () => {
   it('keeps to the contract bounds and sends only what changed', () => {
     expect(
-      validateSettings({ feePercent: '20', proPackPrice: '9.99', betaRequired: true }, current),
+      validateSettings(
+        draft({ feePercent: '20', proPackPrice: '9.99', betaRequired: true }),
+        current,
+      ),
     ).toEqual({
       body: { betaRequired: true },
     });
     expect(
-      validateSettings({ feePercent: '12.5', proPackPrice: '4.99', betaRequired: false }, current),
+      validateSettings(
+        draft({ feePercent: '12.5', proPackPrice: '4.99', betaRequired: false }),
+        current,
+      ),
     ).toEqual({
       body: { feePercent: 12.5, proPackPrice: 4.99 },
     });
     const bad = validateSettings(
-      { feePercent: '51', proPackPrice: '0.5', betaRequired: false },
+      draft({ feePercent: '51', proPackPrice: '0.5', betaRequired: false }),
       current,
     );
     expect(bad).toEqual({
@@ -44,15 +63,37 @@ describe('validateSettings', () => {
     });
     expect(
       'errors' in
-        validateSettings({ feePercent: '', proPackPrice: '9.99', betaRequired: false }, current),
+        validateSettings(
+          draft({ feePercent: '', proPackPrice: '9.99', betaRequired: false }),
+          current,
+        ),
     ).toBe(true);
     expect(
       'errors' in
         validateSettings(
-          { feePercent: 'abc', proPackPrice: '9.999', betaRequired: false },
+          draft({ feePercent: 'abc', proPackPrice: '9.999', betaRequired: false }),
           current,
         ),
     ).toBe(true);
+    expect(
+      validateSettings(
+        {
+          ...draft({ feePercent: '20', proPackPrice: '9.99', betaRequired: false }),
+          features: { ...features, tips: false },
+          massMessagesPerDay: '2',
+        },
+        current,
+      ),
+    ).toEqual({ body: { features: { tips: false }, limits: { massMessagesPerDay: 2 } } });
+    expect(
+      validateSettings(
+        {
+          ...draft({ feePercent: '20', proPackPrice: '9.99', betaRequired: false }),
+          massMessagesPerDay: '1.5',
+        },
+        current,
+      ),
+    ).toEqual({ errors: { massMessagesPerDay: 'A whole number from 0 to 100.' } });
   });
 });
 

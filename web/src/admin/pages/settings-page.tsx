@@ -4,6 +4,7 @@
  */
 import {
   ADMIN_TOASTS,
+  type FeatureFlags,
   type PlatformSettings,
   type UpdatePlatformSettingsBody,
 } from '@fanspace/contracts';
@@ -34,9 +35,28 @@ export interface SettingsDraft {
   feePercent: string;
   proPackPrice: string;
   betaRequired: boolean;
+  features: FeatureFlags;
+  massMessagesPerDay: string;
 }
 
-export type SettingsErrors = Partial<Record<'feePercent' | 'proPackPrice', string>>;
+export type SettingsErrors = Partial<
+  Record<'feePercent' | 'proPackPrice' | 'massMessagesPerDay', string>
+>;
+
+const FEATURE_SWITCHES: Array<{ key: keyof FeatureFlags; label: string; description: string }> = [
+  {
+    key: 'registrationsOpen',
+    label: 'Sign-ups open',
+    description: 'Off: new accounts are refused; the waitlist stays open.',
+  },
+  { key: 'tips', label: 'Tips', description: 'Tips on posts, profiles and in chats.' },
+  {
+    key: 'paidMessages',
+    label: 'Locked chat messages',
+    description: 'Creators can sell media in chats.',
+  },
+  { key: 'massMessages', label: 'Mass messages', description: 'Creators can message many fans.' },
+];
 
 /** Checks the form against the contract's bounds; returns the changed fields or the errors. */
 export function validateSettings(
@@ -59,11 +79,21 @@ export function validateSettings(
   ) {
     errors.proPackPrice = 'The price is from 0.99 to 999.99, like 9.99.';
   }
+  const perDay = Number(draft.massMessagesPerDay);
+  if (!/^\d+$/.test(draft.massMessagesPerDay.trim()) || perDay > 100)
+    errors.massMessagesPerDay = 'A whole number from 0 to 100.';
   if (Object.keys(errors).length > 0) return { errors };
   const body: UpdatePlatformSettingsBody = {};
   if (fee !== current.feePercent) body.feePercent = fee;
   if (price !== current.proPackPrice) body.proPackPrice = price;
   if (draft.betaRequired !== current.betaRequired) body.betaRequired = draft.betaRequired;
+  const changedFeatures = Object.fromEntries(
+    Object.entries(draft.features).filter(
+      ([key, on]) => current.features[key as keyof FeatureFlags] !== on,
+    ),
+  );
+  if (Object.keys(changedFeatures).length > 0) body.features = changedFeatures;
+  if (perDay !== current.limits.massMessagesPerDay) body.limits = { massMessagesPerDay: perDay };
   return { body };
 }
 
@@ -94,6 +124,8 @@ function SettingsForm() {
         feePercent: String(settings.data.feePercent),
         proPackPrice: settings.data.proPackPrice.toFixed(2),
         betaRequired: settings.data.betaRequired,
+        features: { ...settings.data.features },
+        massMessagesPerDay: String(settings.data.limits.massMessagesPerDay),
       });
     }
   }, [settings.data]);
@@ -143,7 +175,7 @@ function SettingsForm() {
 
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold text-fg">Fees and prices</h2>
+      <h2 className="text-lg font-semibold text-fg">Fees, prices, features and limits</h2>
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -168,6 +200,28 @@ function SettingsForm() {
           description="New sign-ups need a beta invite."
           checked={draft.betaRequired}
           onChange={(betaRequired) => setDraft({ ...draft, betaRequired })}
+        />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-sm font-semibold text-fg">Features</legend>
+          {FEATURE_SWITCHES.map((f) => (
+            <Switch
+              key={f.key}
+              label={f.label}
+              description={f.description}
+              checked={draft.features[f.key]}
+              onChange={(on) =>
+                setDraft({ ...draft, features: { ...draft.features, [f.key]: on } })
+              }
+            />
+          ))}
+        </fieldset>
+        <TextField
+          label="Mass messages per creator per day"
+          inputMode="numeric"
+          hint="0 to 100. Counted per UTC day."
+          value={draft.massMessagesPerDay}
+          onChange={(e) => setDraft({ ...draft, massMessagesPerDay: e.target.value })}
+          error={errors.massMessagesPerDay}
         />
         {notice ? (
           <p className="text-sm text-muted" role="status">
