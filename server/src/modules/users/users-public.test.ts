@@ -1,38 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCreator, createUser, tokenFor } from '../../../test/factories.ts';
-import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCreator, createUser } from '../../../test/factories.ts';
+import type { TestServer } from '../../../test/harness.ts';
+import { usersTestKit } from './users.test-kit.ts';
 import { sql } from 'kysely';
 import { withTransaction } from '../../platform/db/database.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
 
+const kit = usersTestKit();
+const { signedIn, call, reload } = kit;
 let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
+beforeAll(() => {
+  server = kit.server;
 });
-afterAll(() => server.close());
-
-async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(server.ctx, overrides);
-  return { user, headers: bearer(await tokenFor(server.ctx, user)) };
-}
-
-function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  headers: Record<string, string> = {},
-  payload?: unknown,
-) {
-  return server.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-const reload = (id: string): Promise<UserRow> =>
-  server.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('social links', () => {
   it('adds https links with ids and removes them by id', async () => {
