@@ -469,6 +469,80 @@ export async function applyProPackInvoice(
   return transactionId;
 }
 
+/**
+ * Stripe: a pro pack invoice payment was refunded or disputed (charge.refunded /
+ * charge.dispute.created; the card provider already returned the money). The platform gives
+ * back `amountCents` of the pro pack income: `platform_fees → processor_clearing`, kind
+ * `pro_pack_reversal`, pointing at the pro_pack transaction. Once the whole payment is
+ * reversed, the period it paid ends now – but only while it is still the current period, so
+ * refunding an old invoice never shortens a newer paid one.
+ */
+export async function reverseProPackPayment(
+  tx: Tx,
+  input: {
+    userId: string;
+    transactionId: string;
+    invoiceRef: string;
+    amountCents: number;
+    fullyReversed: boolean;
+    kind: 'refund' | 'chargeback';
+    idempotencyRef: string;
+    now: Date;
+  },
+): Promise<string> {
+  const [clearing, fees] = [
+    await accountId(tx, 'processor_clearing', null),
+    await accountId(tx, 'platform_fees', null),
+  ];
+  const posted = await postTransaction(tx, {
+    kind: 'pro_pack_reversal',
+    entries: [
+      { accountId: fees, amountCents: -input.amountCents },
+      { accountId: clearing, amountCents: input.amountCents },
+    ],
+    metadata: {
+      userId: input.userId,
+      reason: input.kind,
+      originalKind: 'pro_pack',
+      reversedCents: input.amountCents,
+      reference: input.invoiceRef,
+    },
+    reversesId: input.transactionId,
+    idempotencyRef: input.idempotencyRef,
+  });
+  let ended = false;
+  if (input.fullyReversed) {
+    const paid = await tx
+      .selectFrom('pro_pack_events')
+      .select('period_end')
+      .where('provider_ref', '=', input.invoiceRef)
+      .executeTakeFirst();
+    if (paid?.period_end) {
+      const cut = await tx
+        .updateTable('users')
+        .set({ pro_pack_status: 'expired', pro_pack_active_until: input.now })
+        .where('id', '=', input.userId)
+        .where('pro_pack_active_until', '=', paid.period_end)
+        .returning('id')
+        .execute();
+      ended = cut.length > 0;
+    }
+  }
+  await tx
+    .insertInto('pro_pack_events')
+    .values({
+      user_id: input.userId,
+      kind: 'refund',
+      amount_cents: input.amountCents,
+      period_end: ended ? input.now : null,
+      ledger_transaction_id: posted.id,
+      provider: 'stripe',
+      reason: input.kind === 'refund' ? 'Refunded by the card provider' : 'Card dispute opened',
+    })
+    .execute();
+  return ended ? `pro_pack_${input.kind}_ended` : `pro_pack_${input.kind}_reversed`;
+}
+
 /** Stripe: the pro pack subscription ended (customer.subscription.deleted). */
 export async function endProPackSubscription(tx: Tx, subscriptionRef: string, now: Date) {
   const account = await tx
@@ -513,7 +587,7 @@ export async function proPackTransactions(db: Db, userId: string) {
       periodEnd: iso(r.period_end),
       transactionId: r.ledger_transaction_id,
       provider: r.provider,
-      reason: r.kind === 'grant' || r.kind === 'expire' ? r.reason : null,
+      reason: r.kind === 'grant' || r.kind === 'expire' || r.kind === 'refund' ? r.reason : null,
       createdAt: r.created_at.toISOString(),
     })),
   };

@@ -8,7 +8,11 @@ import { accountId, lockWallet, postTransaction } from '../ledger/ledger.service
 import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { reverseCharge } from '../ledger/reversals.ts';
 import { settleCardPayment } from './card-provider.service.ts';
-import { applyProPackInvoice, endProPackSubscription } from './pro-pack.service.ts';
+import {
+  applyProPackInvoice,
+  endProPackSubscription,
+  reverseProPackPayment,
+} from './pro-pack.service.ts';
 
 /**
  * Stripe webhook events (docs/ARCHITECTURE.md "Card provider and pro pack"). Each event is
@@ -184,6 +188,18 @@ function invoiceSubscription(o: Obj) {
   return { ref, metadata: m, periodEnd };
 }
 
+/**
+ * The payment intent that paid an invoice: `payment_intent` on older API versions, the first
+ * intent in `payments.data[].payment` on newer ones. Refund and dispute events name it.
+ */
+function invoiceIntent(o: Obj): string | null {
+  const payments = obj(o.payments)?.data;
+  const listed = Array.isArray(payments)
+    ? payments.map((p) => idOf(obj(obj(p)?.payment)?.payment_intent)).find(Boolean)
+    : null;
+  return idOf(o.payment_intent) ?? listed ?? null;
+}
+
 async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
   const invoiceId = str(o.id);
   const amount = num(o.amount_paid) ?? 0;
@@ -196,8 +212,10 @@ async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!exists) return 'ignored_unknown_user';
+  const intentRef = invoiceIntent(o);
+  const currency = String(o.currency ?? 'usd').toUpperCase();
   if (sub.metadata.productType === 'pro_pack') {
-    await applyProPackInvoice(tx, {
+    const proPackTx = await applyProPackInvoice(tx, {
       userId,
       invoiceId,
       subscriptionRef: sub.ref,
@@ -205,6 +223,25 @@ async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
       periodEnd: sub.periodEnd,
       now,
     });
+    // recorded so that a refund or dispute of this invoice can be matched and reversed
+    if (proPackTx)
+      await tx
+        .insertInto('card_payments')
+        .values({
+          user_id: userId,
+          provider: 'stripe',
+          provider_ref: invoiceId,
+          provider_intent_ref: intentRef,
+          amount_cents: amount,
+          currency,
+          payment_type: 'pro_pack',
+          details: JSON.stringify({ invoice: true }),
+          status: 'succeeded',
+          outcome: 'pro_pack',
+          charge_transaction_id: proPackTx,
+        })
+        .onConflict((oc) => oc.column('provider_ref').doNothing())
+        .execute();
     return 'pro_pack_period';
   }
   const creatorId = sub.metadata.creatorId;
@@ -212,12 +249,13 @@ async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
   // card → wallet → the ordinary subscription charge (fee split, creator hold)
   await lockWallet(tx, userId);
   let chargeId: string | null = null;
+  let topUpId: string | null = null;
   if (amount > 0) {
     const [clearing, wallet] = [
       await accountId(tx, 'processor_clearing', null),
       await accountId(tx, 'user_wallet', userId),
     ];
-    await postTransaction(tx, {
+    const topUp = await postTransaction(tx, {
       kind: 'top_up',
       entries: [
         { accountId: clearing, amountCents: -amount },
@@ -226,6 +264,7 @@ async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
       metadata: { userId, provider: 'stripe', reference: invoiceId, amountCents: amount },
       idempotencyRef: `card-invoice:${invoiceId}`,
     });
+    topUpId = topUp.id;
   }
   const periodEnd =
     sub.periodEnd && sub.periodEnd > now ? sub.periodEnd : addDays(now, SUBSCRIPTION_PERIOD_DAYS);
@@ -282,13 +321,15 @@ async function invoicePaid(deps: Deps, tx: Tx, o: Obj, now: Date) {
       user_id: userId,
       provider: 'stripe',
       provider_ref: invoiceId,
+      provider_intent_ref: intentRef,
       amount_cents: Math.max(amount, 1),
-      currency: String(o.currency ?? 'usd').toUpperCase(),
+      currency,
       payment_type: 'subscription',
       recipient_user_id: creatorId,
       details: JSON.stringify({ subscriptionId: row.id, invoice: true }),
       status: 'succeeded',
       outcome: 'subscription',
+      top_up_transaction_id: topUpId,
       charge_transaction_id: chargeId,
     })
     .onConflict((oc) => oc.column('provider_ref').doNothing())
@@ -324,21 +365,41 @@ async function chargeReversed(
   kind: 'refund' | 'chargeback',
   now: Date,
 ) {
+  // a payment intent's charge, or an invoice's (stored under the invoice id, with its intent)
   const intentRef = idOf(o.payment_intent);
-  const row = intentRef
+  const invoiceRef = idOf(o.invoice);
+  const refs = [intentRef, invoiceRef].filter((r): r is string => r !== null);
+  const row = refs.length
     ? await tx
         .selectFrom('card_payments')
         .selectAll()
-        .where('provider_ref', '=', intentRef)
+        .where((eb) =>
+          eb.or([
+            eb('provider_ref', 'in', refs),
+            ...(intentRef ? [eb('provider_intent_ref', '=', intentRef)] : []),
+          ]),
+        )
         .forUpdate()
         .executeTakeFirst()
     : undefined;
-  if (!row || !row.top_up_transaction_id) return 'ignored_unknown_charge';
+  const proPack = row?.payment_type === 'pro_pack' && row.charge_transaction_id !== null;
+  if (!row || (!row.top_up_transaction_id && !proPack)) return 'ignored_unknown_charge';
   const total = kind === 'refund' ? (num(o.amount_refunded) ?? 0) : (num(o.amount) ?? 0);
   const delta = Math.min(total, row.amount_cents) - row.refunded_cents;
   if (delta <= 0) return 'ignored_nothing_new';
   let outcome: string;
-  if (row.charge_transaction_id) {
+  if (proPack) {
+    outcome = await reverseProPackPayment(tx, {
+      userId: row.user_id,
+      transactionId: row.charge_transaction_id!,
+      invoiceRef: row.provider_ref,
+      amountCents: delta,
+      fullyReversed: row.refunded_cents + delta >= row.amount_cents,
+      kind,
+      idempotencyRef: `${kind}:stripe:${eventId}`,
+      now,
+    });
+  } else if (row.charge_transaction_id) {
     await reverseCharge(deps, tx, {
       transactionId: row.charge_transaction_id,
       amountCents: delta,
@@ -371,7 +432,7 @@ async function chargeReversed(
           amountCents: take,
           shortfallCents: delta - take,
         },
-        reversesId: row.top_up_transaction_id,
+        reversesId: row.top_up_transaction_id ?? undefined,
         idempotencyRef: `${kind}:stripe:${eventId}`,
       });
     outcome = take === delta ? `${kind}_from_wallet` : `${kind}_shortfall_${delta - take}`;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
@@ -432,6 +433,104 @@ describe('with Stripe configured', () => {
       provider_subscription_id: 'sub_fan_1',
     });
     expect(await balance(fan)).toBe(0);
+  });
+
+  it('refunds and disputes of invoice payments are matched by their intent and reversed', async () => {
+    const fan = await actor(server);
+    // newer API versions name the intent under payments.data[].payment
+    await send('evt_in_fan_r', 'invoice.paid', {
+      id: 'in_fan_r',
+      object: 'invoice',
+      amount_paid: 999,
+      currency: 'usd',
+      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_in_fan_r' } }] },
+      parent: {
+        subscription_details: {
+          subscription: 'sub_fan_r',
+          metadata: {
+            userId: fan.user.id,
+            productType: 'fan_subscription',
+            creatorId: creator.user.id,
+          },
+        },
+      },
+      lines: { data: [] },
+    });
+    const before = await ledgerCount();
+    const refund = await send('evt_ch_fan_r', 'charge.refunded', {
+      id: 'ch_fan_r',
+      object: 'charge',
+      payment_intent: 'pi_in_fan_r',
+      amount: 999,
+      amount_refunded: 999,
+    });
+    expect(refund.outcome).toBe('refund_reversed');
+    expect(await ledgerCount()).toBe(before + 1);
+    const sub = await server.ctx.db
+      .selectFrom('subscriptions')
+      .select('status')
+      .where('subscriber_id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(sub.status).toBe('expired');
+    // the money went back to the card, not to the wallet
+    expect(await balance(fan)).toBe(0);
+
+    // the pro pack: a partial refund keeps the period, the rest ends it
+    const buyer = await actor(server, 'creator');
+    await send('evt_in_pro_r', 'invoice.paid', {
+      id: 'in_pro_r',
+      object: 'invoice',
+      amount_paid: 999,
+      payment_intent: 'pi_in_pro_r',
+      subscription: 'sub_pro_r',
+      subscription_details: { metadata: { userId: buyer.user.id, productType: 'pro_pack' } },
+      lines: { data: [] },
+    });
+    expect((await pay(server, buyer, 'GET', '/pro-pack')).body.hasActiveProPack).toBe(true);
+    const partial = await send('evt_ch_pro_r1', 'charge.refunded', {
+      id: 'ch_pro_r',
+      object: 'charge',
+      invoice: 'in_pro_r',
+      amount: 999,
+      amount_refunded: 400,
+    });
+    expect(partial.outcome).toBe('pro_pack_refund_reversed');
+    expect((await pay(server, buyer, 'GET', '/pro-pack')).body.hasActiveProPack).toBe(true);
+    const dispute = await send('evt_dp_pro_r', 'charge.dispute.created', {
+      id: 'dp_pro_r',
+      object: 'dispute',
+      payment_intent: 'pi_in_pro_r',
+      amount: 999,
+    });
+    expect(dispute.outcome).toBe('pro_pack_chargeback_ended');
+    const after = await pay(server, buyer, 'GET', '/pro-pack');
+    expect(after.body).toMatchObject({
+      hasActiveProPack: false,
+      proPackSubscriptionStatus: 'expired',
+    });
+    const reversals = await server.ctx.db
+      .selectFrom('ledger_transactions')
+      .select((eb) =>
+        eb.fn.sum<string>(eb.cast<number>(sql`metadata->>'reversedCents'`, 'integer')).as('n'),
+      )
+      .where('kind', '=', 'pro_pack_reversal')
+      .where(sql`metadata->>'userId'`, '=', buyer.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(reversals.n)).toBe(999);
+    const history = await pay(server, buyer, 'GET', '/stripe/pro-pack-transactions');
+    expect(
+      history.body.transactions.filter((t: { kind: string }) => t.kind === 'refund'),
+    ).toHaveLength(2);
+    // nothing is left to reverse: a redelivered or later refund changes nothing
+    const again = await send('evt_ch_pro_r2', 'charge.refunded', {
+      id: 'ch_pro_r',
+      object: 'charge',
+      invoice: 'in_pro_r',
+      amount: 999,
+      amount_refunded: 999,
+    });
+    expect(again.outcome).toBe('ignored_nothing_new');
+    expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
   });
 
   it('payment methods through Stripe; other users’ ids are 404', async () => {

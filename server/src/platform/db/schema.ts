@@ -819,6 +819,8 @@ export interface CardPaymentsTable {
   failure_reason: string | null;
   top_up_transaction_id: string | null;
   charge_transaction_id: string | null;
+  /** Stripe: the payment intent of an invoice payment (provider_ref is the invoice id) */
+  provider_intent_ref: string | null;
   refunded_cents: Generated<number>;
   created_at: CreatedAt;
   updated_at: GeneratedTimestamp;
@@ -835,7 +837,7 @@ export interface ProviderWebhookEventsTable {
 export interface ProPackEventsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'purchase' | 'renewal' | 'grant' | 'cancel' | 'resume' | 'expire';
+  kind: 'purchase' | 'renewal' | 'grant' | 'cancel' | 'resume' | 'expire' | 'refund';
   amount_cents: Generated<number>;
   period_end: NullableTimestamp;
   ledger_transaction_id: string | null;
