@@ -1,6 +1,5 @@
 import { ADMIN_SORT_FIELDS, type AdminSortList } from '@fanspace/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/harness.ts';
 import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
 import { actor, insertPost, type Actor } from '../posts/posts.test-kit.ts';
