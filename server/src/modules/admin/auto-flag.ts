@@ -131,7 +131,7 @@ export async function autoFlag(tx: DbHandle, input: AutoFlagInput): Promise<stri
   if (author?.is_admin) return [];
   const quoted = matched.map((t) => `“${t}”`).join(', ');
   const reason = `Automatic flag: ${quoted}`.slice(0, 200);
-  const details = `Flagged term${matched.length === 1 ? '' : 's'} ${quoted} found when this ${input.type} was written. It stays visible until a moderator acts.`;
+  const details = `Found when this ${input.type} was written. It stays visible until a moderator acts.`;
   await tx
     .insertInto('reports')
     .values({

@@ -32,7 +32,7 @@ describe('LineChart', () => {
     expect(description.textContent).toContain('arrow keys');
     // the data as a table is there for screen readers while the chart shows
     const table = screen.getByRole('table', { name: 'Growth' });
-    expect(table.className).toBe('sr-only');
+    expect(table.parentElement!.className).toBe('sr-only');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
   });
 
@@ -70,7 +70,7 @@ describe('LineChart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show as table' }));
     expect(screen.queryByRole('img', { name: 'Revenue' })).toBeNull();
     const table = screen.getByRole('table', { name: 'Revenue' });
-    expect(table.className).not.toContain('sr-only');
+    expect(table.parentElement!.className).not.toContain('sr-only');
     expect(within(table).getByText('$12.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show as chart' }).getAttribute('aria-pressed')).toBe(
       'true',

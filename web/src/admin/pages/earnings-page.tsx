@@ -251,7 +251,7 @@ function PayoutQueue() {
     {
       key: 'requested',
       header: 'Requested',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'requestedAt',
       render: (p) => formatDate(p.requestedAt),
     },

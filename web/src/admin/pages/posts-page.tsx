@@ -92,7 +92,7 @@ export function PostsPage() {
     {
       key: 'created',
       header: 'Posted',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'createdAt',
       render: (p) => formatDate(p.createdAt),
     },

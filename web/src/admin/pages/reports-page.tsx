@@ -65,7 +65,8 @@ const TYPE_OPTIONS: Array<{ value: ReportType | ''; label: string }> = [
   { value: 'user', label: 'Profiles' },
 ];
 
-const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
+const BADGE =
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 /** The badges of a report: an automatic flag, and high priority. */
 export function ReportBadges({ report }: { report: Report }) {
@@ -205,7 +206,7 @@ export function ReportsPage() {
     {
       key: 'created',
       header: 'Reported at',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'createdAt',
       render: (r) => formatDate(r.createdAt),
     },
@@ -284,7 +285,7 @@ export function ReportsPage() {
             restart();
           }}
           options={[
-            { value: '', label: 'Users and automatic' },
+            { value: '', label: 'All sources' },
             { value: 'user', label: 'Reported by users' },
             { value: 'auto', label: 'Automatic flags' },
           ]}

@@ -112,14 +112,14 @@ export function SupportPage() {
     {
       key: 'opened',
       header: 'Opened',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'createdAt',
       render: (t) => formatDate(t.createdAt),
     },
     {
       key: 'updated',
       header: 'Updated',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'updatedAt',
       render: (t) => formatDate(t.updatedAt),
     },

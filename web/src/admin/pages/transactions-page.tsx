@@ -61,7 +61,7 @@ export function TransactionsPage() {
     {
       key: 'when',
       header: 'When',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'createdAt',
       render: (t) => formatDate(t.createdAt),
     },

@@ -131,14 +131,14 @@ export function UsersPage() {
     {
       key: 'joined',
       header: 'Joined',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'createdAt',
       render: (u) => formatDate(u.createdAt),
     },
     {
       key: 'login',
       header: 'Last sign-in',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       sortKey: 'lastLoginAt',
       render: (u) => formatDate(u.lastLoginAt),
     },
@@ -187,9 +187,9 @@ export function UsersPage() {
           </>
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))] xl:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4 xl:items-end">
         <SearchForm
-          className="sm:col-span-2 xl:col-span-1"
+          className="sm:col-span-2"
           label="Search users"
           placeholder="Username, name or email"
           onSearch={(text) => {

@@ -48,14 +48,14 @@ const columns: Column<WaitlistEntry>[] = [
   {
     key: 'when',
     header: 'Joined the waitlist',
-    className: 'whitespace-nowrap',
+    className: 'min-w-28',
     sortKey: 'createdAt',
     render: (e) => formatDate(e.createdAt),
   },
   {
     key: 'invited',
     header: 'Invited',
-    className: 'whitespace-nowrap',
+    className: 'min-w-28',
     sortKey: 'invitedAt',
     render: (e) => (e.invitedAt ? formatDate(e.invitedAt) : '—'),
   },
