@@ -1,5 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
+import { PayoutsQuery } from './payouts.ts';
 
 /**
  * The back office (SPEC §6 admin abilities, §7 Admin, §8 admin toasts, §9 page sizes). Every
@@ -23,6 +24,38 @@ const page = (defaultLimit: number) => ({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: AdminPaging.max, default: defaultLimit }),
 });
+
+/** A list's sort direction. */
+export const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
+export type SortOrder = Static<typeof SortOrder>;
+
+/**
+ * The fields each back-office list sorts by, server side before paging (so the order holds
+ * across pages). Anything else is refused with a 400. Without `sortBy` a list keeps its usual
+ * order (named in each route's summary); `order` defaults to desc, except where noted.
+ */
+export const ADMIN_SORT_FIELDS = {
+  users: ['createdAt', 'username', 'lastLoginAt', 'followersCount', 'postsCount'],
+  posts: ['createdAt', 'likeCount', 'commentCount', 'openReports'],
+  reports: ['createdAt', 'type', 'status', 'reporterCount'],
+  verifications: ['submittedAt', 'reviewedAt', 'username'],
+  transactions: ['createdAt', 'amount', 'kind'],
+  earnings: ['gross', 'fees', 'net', 'pending', 'available', 'owed', 'paidOut', 'username'],
+  activity: ['createdAt', 'action'],
+  waitlist: ['createdAt', 'email', 'invitedAt'],
+  supportTickets: ['createdAt', 'updatedAt', 'priority', 'status'],
+  payouts: ['requestedAt', 'amount'],
+} as const;
+export type AdminSortList = keyof typeof ADMIN_SORT_FIELDS;
+export type AdminSortField<L extends AdminSortList> = (typeof ADMIN_SORT_FIELDS)[L][number];
+
+/** The querystring of a sortable list: `sortBy` (a whitelist of field names) and `order`. */
+export function sortParams<const K extends readonly string[]>(fields: K) {
+  return {
+    sortBy: Type.Optional(Type.Union(fields.map((f) => Type.Literal(f)) as TLiteral<K[number]>[])),
+    order: Type.Optional(SortOrder),
+  };
+}
 
 export const AdminPageInfo = {
   total: Type.Integer(),
@@ -74,7 +107,9 @@ export const AdminUsersQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
   createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
   createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+  /** the older switch, kept: newest = sortBy createdAt desc, oldest = asc */
   sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('oldest')])),
+  ...sortParams(ADMIN_SORT_FIELDS.users),
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 
@@ -144,6 +179,8 @@ export const AdminVerificationsQuery = Type.Object({
   status: Type.Optional(
     Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
   ),
+  /** default submittedAt: oldest first in the pending queue, newest first otherwise */
+  ...sortParams(ADMIN_SORT_FIELDS.verifications),
 });
 export type AdminVerificationsQuery = Static<typeof AdminVerificationsQuery>;
 
@@ -192,6 +229,7 @@ export const AdminPostsQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
   userId: Type.Optional(Type.String({ format: 'uuid' })),
   reported: Type.Optional(Type.Boolean()),
+  ...sortParams(ADMIN_SORT_FIELDS.posts),
 });
 export type AdminPostsQuery = Static<typeof AdminPostsQuery>;
 
@@ -261,9 +299,16 @@ export const ResolveReportBody = Type.Object({
 });
 export type ResolveReportBody = Static<typeof ResolveReportBody>;
 
+/** Who filed a report: a user, or the automatic flagging of flagged terms (no reporter). */
+export const ReportSource = Type.Union([Type.Literal('user'), Type.Literal('auto')]);
+export type ReportSource = Static<typeof ReportSource>;
+export const ReportPriority = Type.Union([Type.Literal('normal'), Type.Literal('high')]);
+export type ReportPriority = Static<typeof ReportPriority>;
+
 export const Report = Type.Object({
   id: Type.String(),
   type: ReportType,
+  source: ReportSource,
   targetId: Type.String(),
   reason: Type.String(),
   details: Nullable(Type.String()),
@@ -272,7 +317,12 @@ export const Report = Type.Object({
     Type.Literal('resolved'),
     Type.Literal('dismissed'),
   ]),
+  /** null for automatic flags */
   reporter: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+  /** distinct users who reported the same target (open reports; closed ones: closed together) */
+  reporterCount: Type.Integer(),
+  /** high once reporterCount reaches the platform's report threshold */
+  priority: ReportPriority,
   /** the account the reported thing belongs to */
   targetUser: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
   postId: Nullable(Type.String()),
@@ -313,6 +363,9 @@ export const AdminReportsQuery = Type.Object({
     ]),
   ),
   type: Type.Optional(ReportType),
+  source: Type.Optional(ReportSource),
+  priority: Type.Optional(ReportPriority),
+  ...sortParams(ADMIN_SORT_FIELDS.reports),
 });
 export type AdminReportsQuery = Static<typeof AdminReportsQuery>;
 
@@ -340,12 +393,34 @@ export const PlatformLimits = Type.Object({
 });
 export type PlatformLimits = Static<typeof PlatformLimits>;
 
+/** Limits of the moderation settings. */
+export const ModerationLimits = { maxTerms: 500, maxTermLength: 100, defaultThreshold: 3 } as const;
+
+/** Automatic moderation: flagged terms and the report threshold. */
+export const ModerationSettings = Type.Object({
+  /**
+   * Words or phrases matched whole-word and case-insensitively in new or edited posts, comments
+   * and chat messages; a match files an automatic report (the content stays up until a
+   * moderator acts).
+   */
+  flaggedTerms: Type.Array(
+    Type.String({ minLength: 1, maxLength: ModerationLimits.maxTermLength }),
+    {
+      maxItems: ModerationLimits.maxTerms,
+    },
+  ),
+  /** content or a user reported by this many distinct users is high priority in the queue */
+  reportThreshold: Type.Integer({ minimum: 1, maximum: 100 }),
+});
+export type ModerationSettings = Static<typeof ModerationSettings>;
+
 export const PlatformSettings = Type.Object({
   feePercent: Type.Number({ minimum: 0, maximum: 50 }),
   proPackPrice: Type.Number({ minimum: 0.99, maximum: 999.99 }),
   betaRequired: Type.Boolean(),
   features: FeatureFlags,
   limits: PlatformLimits,
+  moderation: ModerationSettings,
 });
 export type PlatformSettings = Static<typeof PlatformSettings>;
 
@@ -356,6 +431,7 @@ export const UpdatePlatformSettingsBody = Type.Object(
     betaRequired: Type.Optional(Type.Boolean()),
     features: Type.Optional(Type.Partial(FeatureFlags)),
     limits: Type.Optional(Type.Partial(PlatformLimits)),
+    moderation: Type.Optional(Type.Partial(ModerationSettings)),
   },
   { minProperties: 1 },
 );
@@ -394,6 +470,7 @@ export const ActivityQuery = Type.Object({
   ...page(AdminPaging.activity),
   action: Type.Optional(Type.String({ maxLength: 60 })),
   targetId: Type.Optional(Type.String({ maxLength: 64 })),
+  ...sortParams(ADMIN_SORT_FIELDS.activity),
 });
 export type ActivityQuery = Static<typeof ActivityQuery>;
 
@@ -419,6 +496,16 @@ export type SystemLogsQuery = Static<typeof SystemLogsQuery>;
 export const SystemLogsResponse = Type.Object({
   logs: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
+
+export const AdminWaitlistQuery = Type.Object({
+  ...page(20),
+  /** part of the email */
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  userType: Type.Optional(Type.Union([Type.Literal('fan'), Type.Literal('creator')])),
+  invited: Type.Optional(Type.Boolean()),
+  ...sortParams(ADMIN_SORT_FIELDS.waitlist),
+});
+export type AdminWaitlistQuery = Static<typeof AdminWaitlistQuery>;
 
 export const AdminWaitlistResponse = Type.Object({
   entries: Type.Array(
@@ -487,6 +574,9 @@ export const AdminTransactionsQuery = Type.Object({
   ...page(50),
   kind: Type.Optional(Type.String({ maxLength: 40 })),
   userId: Type.Optional(Type.String({ format: 'uuid' })),
+  /** transactions touching this user's accounts, by username */
+  username: Type.Optional(Type.String({ minLength: 1, maxLength: 31 })),
+  ...sortParams(ADMIN_SORT_FIELDS.transactions),
 });
 export type AdminTransactionsQuery = Static<typeof AdminTransactionsQuery>;
 
@@ -516,7 +606,11 @@ export const AdminTransactionsResponse = Type.Object({
 });
 export type AdminTransactionsResponse = Static<typeof AdminTransactionsResponse>;
 
-export const AdminEarningsQuery = Type.Object({ ...page(20) });
+export const AdminEarningsQuery = Type.Object({
+  ...page(20),
+  /** default gross, highest first */
+  ...sortParams(ADMIN_SORT_FIELDS.earnings),
+});
 export type AdminEarningsQuery = Static<typeof AdminEarningsQuery>;
 
 export const CreatorEarnings = Type.Object({
@@ -551,3 +645,10 @@ export const GrantFreeProResponse = Type.Object({
   proPackActiveUntil: Type.String(),
 });
 export type GrantFreeProResponse = Static<typeof GrantFreeProResponse>;
+
+/** GET /admin/payouts: every creator's payout requests (status filter), newest first by default. */
+export const AdminPayoutsQuery = Type.Object({
+  ...PayoutsQuery.properties,
+  ...sortParams(ADMIN_SORT_FIELDS.payouts),
+});
+export type AdminPayoutsQuery = Static<typeof AdminPayoutsQuery>;

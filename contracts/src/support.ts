@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ADMIN_SORT_FIELDS, sortParams } from './admin.ts';
 import { Nullable, Uuid } from './common.ts';
 
 /**
@@ -145,6 +146,9 @@ export const AdminSupportTicketsQuery = Type.Object({
   ),
   /** part of the subject or of the opener's username */
   search: Type.Optional(Type.String({ maxLength: 100 })),
+  priority: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('high')])),
+  /** without sortBy: the queue order above */
+  ...sortParams(ADMIN_SORT_FIELDS.supportTickets),
 });
 export type AdminSupportTicketsQuery = Static<typeof AdminSupportTicketsQuery>;
 

@@ -9,7 +9,7 @@ const ADMIN_TOTP = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
 
 describe('admin journey', () => {
   it(
-    'a fan reports a post; the admin resolves the report by deleting it; the creator is notified',
+    'a post with a flagged term is auto-flagged; a fan reports it; the admin sorts users and resolves the report by deleting it; the creator is notified',
     { timeout: 150_000 },
     async () => {
       // the creator's post, made through the API
@@ -52,7 +52,29 @@ describe('admin journey', () => {
       await codeField.fill(await generate({ secret: ADMIN_TOTP }));
       await admin.page.getByRole('button', { name: 'Verify and log in' }).click();
       await admin.page.waitForURL((url) => url.pathname !== '/login');
+
+      // the users table sorts on the server by a column header, both ways
+      await admin.page.goto('/admin/users');
+      const users = admin.page.getByRole('table', { name: 'Users' });
+      const firstUser = users.getByRole('row').nth(1);
+      await expect.poll(() => firstUser.isVisible(), { timeout: 15_000 }).toBe(true);
+      await users.getByRole('button', { name: 'User', exact: true }).click();
+      await expect
+        .poll(() => users.getByRole('columnheader', { name: 'User' }).getAttribute('aria-sort'))
+        .toBe('ascending');
+      await expect.poll(() => firstUser.textContent()).toContain('@admin');
+      await users.getByRole('button', { name: 'User', exact: true }).click();
+      await expect.poll(() => firstUser.textContent()).toContain('@sam_fan');
+
+      // the demo's flagged terms caught the post: an automatic flag waits in the queue
       await admin.page.goto('/admin/reports');
+      await admin.page.getByLabel('Source').selectOption('auto');
+      const flag = admin.page
+        .getByRole('row')
+        .filter({ hasText: 'Automatic flag: “buy followers”' });
+      await expect.poll(() => flag.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await flag.getByText('Automatic flag', { exact: true }).isVisible()).toBe(true);
+      await admin.page.getByLabel('Source').selectOption('');
       const resolve = admin.page
         .getByRole('button', { name: /^Resolve report about post/ })
         .first();

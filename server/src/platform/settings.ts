@@ -47,3 +47,30 @@ export async function limits(db: DbHandle): Promise<Record<LimitName, number>> {
     }),
   ) as Record<LimitName, number>;
 }
+
+/** Automatic moderation: no flagged terms, and 3 distinct reporters make a report high priority. */
+export const MODERATION_DEFAULTS = { reportThreshold: 3 } as const;
+
+export interface ModerationSettings {
+  flaggedTerms: string[];
+  reportThreshold: number;
+}
+
+export async function moderationSettings(db: DbHandle): Promise<ModerationSettings> {
+  const stored = await getPlatformSetting(db, 'moderation');
+  const values = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  const terms = values.flaggedTerms;
+  const threshold = values.reportThreshold;
+  return {
+    flaggedTerms: Array.isArray(terms)
+      ? terms.filter((t): t is string => typeof t === 'string')
+      : [],
+    reportThreshold:
+      typeof threshold === 'number' && Number.isInteger(threshold) && threshold >= 1
+        ? threshold
+        : MODERATION_DEFAULTS.reportThreshold,
+  };
+}

@@ -36,11 +36,17 @@ import type {
   SupportTicketsPage,
   SystemNotificationBody,
   UpdatePlatformSettingsBody,
+  AdminSortField,
+  AdminSortList,
+  ReportPriority,
+  ReportSource,
+  ReportType,
+  SortOrder,
 } from '@fanspace/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api/index.ts';
 
-export type ReportStatus = 'pending' | 'resolved' | 'dismissed';
+export type ReportStatus = 'pending' | 'resolved' | 'dismissed' | 'all';
 
 export interface WaitlistEntry {
   id: string;
@@ -58,6 +64,44 @@ export interface WaitlistResponse {
   hasMore: boolean;
 }
 
+/** A list's server-side sort: one of its whitelisted fields, and the direction. */
+export interface Sort<L extends AdminSortList> {
+  sortBy: AdminSortField<L>;
+  order: SortOrder;
+}
+/** Sort params (absent: the list's usual order on the server). */
+export type SortParams<L extends AdminSortList> = Partial<Sort<L>>;
+
+export interface ReportListQuery extends SortParams<'reports'> {
+  status: ReportStatus;
+  page: number;
+  type?: ReportType;
+  source?: ReportSource;
+  priority?: ReportPriority;
+}
+export interface PostListQuery extends SortParams<'posts'> {
+  page: number;
+  search: string;
+  reported: boolean;
+}
+export interface WaitlistQuery extends SortParams<'waitlist'> {
+  page: number;
+  search: string;
+  invited?: boolean;
+}
+export interface TransactionListQuery extends SortParams<'transactions'> {
+  page: number;
+  kind: string;
+  username: string;
+}
+export interface SupportListQuery extends SortParams<'supportTickets'> {
+  status: SupportQueueStatus;
+  page: number;
+  search: string;
+  priority?: 'normal' | 'high';
+}
+export type VerificationQueue = 'pending' | 'approved' | 'rejected' | 'all';
+
 export type LogLevel = NonNullable<SystemLogsQuery['level']>;
 export type SupportQueueStatus = NonNullable<AdminSupportTicketsQuery['status']>;
 export type LogRecord = Record<string, unknown>;
@@ -70,27 +114,25 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   userList: (query: Partial<AdminUsersQuery>) => [...adminKeys.users(), query] as const,
   reports: () => [...adminKeys.all, 'reports'] as const,
-  reportList: (status: ReportStatus, page: number) =>
-    [...adminKeys.reports(), status, page] as const,
+  reportList: (query: ReportListQuery) => [...adminKeys.reports(), query] as const,
   verifications: () => [...adminKeys.all, 'verifications'] as const,
-  verificationList: (queue: string, page: number) =>
-    [...adminKeys.verifications(), queue, page] as const,
+  verificationList: (queue: VerificationQueue, page: number, sort: SortParams<'verifications'>) =>
+    [...adminKeys.verifications(), queue, page, sort] as const,
   posts: () => [...adminKeys.all, 'posts'] as const,
   postComments: (postId: string) => [...adminKeys.posts(), 'comments', postId] as const,
-  postList: (page: number, search: string, reported: boolean) =>
-    [...adminKeys.posts(), page, search, reported] as const,
-  activity: (page: number, action: string) => [...adminKeys.all, 'activity', page, action] as const,
+  postList: (query: PostListQuery) => [...adminKeys.posts(), query] as const,
+  activity: (page: number, action: string, sort: SortParams<'activity'>) =>
+    [...adminKeys.all, 'activity', page, action, sort] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
-  waitlist: (page: number) => [...adminKeys.all, 'waitlist', page] as const,
-  transactions: (page: number, kind: string) =>
-    [...adminKeys.all, 'transactions', page, kind] as const,
-  earnings: (page: number) => [...adminKeys.all, 'earnings', page] as const,
-  payouts: (status: PayoutStatusName, page: number) =>
-    [...adminKeys.all, 'payouts', status, page] as const,
+  waitlist: (query: WaitlistQuery) => [...adminKeys.all, 'waitlist', query] as const,
+  transactions: (query: TransactionListQuery) => [...adminKeys.all, 'transactions', query] as const,
+  earnings: (page: number, sort: SortParams<'earnings'>) =>
+    [...adminKeys.all, 'earnings', page, sort] as const,
+  payouts: (status: PayoutStatusName | '', page: number, sort: SortParams<'payouts'>) =>
+    [...adminKeys.all, 'payouts', status, page, sort] as const,
   logs: (limit: number, level: LogLevel | '') => [...adminKeys.all, 'logs', limit, level] as const,
   support: () => [...adminKeys.all, 'support'] as const,
-  supportList: (status: SupportQueueStatus, page: number, search: string) =>
-    [...adminKeys.support(), 'list', status, page, search] as const,
+  supportList: (query: SupportListQuery) => [...adminKeys.support(), 'list', query] as const,
   supportTicket: (id: string) => [...adminKeys.support(), 'ticket', id] as const,
 };
 
@@ -109,59 +151,74 @@ export function fetchUsers(query: Partial<AdminUsersQuery>) {
       search: query.search || undefined,
       role: query.role,
       status: query.status,
-      sort: query.sort,
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+      sortBy: query.sortBy,
+      order: query.order,
     },
   });
 }
 
-export const fetchReports = (status: ReportStatus, page: number) =>
-  apiClient.get<AdminReportsResponse>('/admin/reports', { query: { status, page, limit: 20 } });
+export const fetchReports = (query: ReportListQuery) =>
+  apiClient.get<AdminReportsResponse>('/admin/reports', { query: { ...query, limit: 20 } });
 
-export function fetchVerifications(queue: 'pending' | 'all', page: number) {
+/** The pending queue (oldest first by default) or every submission, optionally one status. */
+export function fetchVerifications(
+  queue: VerificationQueue,
+  page: number,
+  sort: SortParams<'verifications'>,
+) {
+  const query = { page, limit: 20, ...sort };
   return queue === 'pending'
-    ? apiClient.get<AdminVerificationsResponse>('/admin/verifications/pending', {
-        query: { page, limit: 20 },
-      })
+    ? apiClient.get<AdminVerificationsResponse>('/admin/verifications/pending', { query })
     : apiClient.get<AdminVerificationsResponse>('/admin/verification-submissions', {
-        query: { page, limit: 20 },
+        query: { ...query, status: queue === 'all' ? undefined : queue },
       });
 }
 
-export const fetchPosts = (page: number, search: string, reported: boolean) =>
+export const fetchPosts = ({ search, reported, ...rest }: PostListQuery) =>
   apiClient.get<AdminPostsResponse>('/admin/posts', {
-    query: { page, limit: 20, search: search || undefined, reported: reported || undefined },
+    query: { ...rest, limit: 20, search: search || undefined, reported: reported || undefined },
   });
 
-export const fetchActivity = (page: number, action: string) =>
+export const fetchActivity = (page: number, action: string, sort: SortParams<'activity'>) =>
   apiClient.get<ActivityResponse>('/admin/activity', {
-    query: { page, limit: 50, action: action || undefined },
+    query: { page, limit: 50, action: action || undefined, ...sort },
   });
 
 export const fetchSettings = () => apiClient.get<PlatformSettings>('/admin/settings');
 
-export const fetchWaitlist = (page: number) =>
-  apiClient.get<WaitlistResponse>('/admin/waitlist', { query: { page, limit: 20 } });
+export const fetchWaitlist = ({ search, ...rest }: WaitlistQuery) =>
+  apiClient.get<WaitlistResponse>('/admin/waitlist', {
+    query: { ...rest, limit: 20, search: search || undefined },
+  });
 
 export const fetchLogs = (limit: number, level: LogLevel | '') =>
   apiClient.get<{ logs: LogRecord[] }>('/admin/system/logs', {
     query: { limit, level: level || undefined },
   });
 
-export const fetchTransactions = (page: number, kind: string) =>
+export const fetchTransactions = ({ kind, username, ...rest }: TransactionListQuery) =>
   apiClient.get<AdminTransactionsResponse>('/admin/transactions', {
-    query: { page, limit: 50, kind: kind || undefined },
+    query: { ...rest, limit: 50, kind: kind || undefined, username: username || undefined },
   });
 
-export const fetchEarnings = (page: number) =>
-  apiClient.get<AdminEarningsResponse>('/admin/earnings', { query: { page, limit: 20 } });
+export const fetchEarnings = (page: number, sort: SortParams<'earnings'>) =>
+  apiClient.get<AdminEarningsResponse>('/admin/earnings', { query: { page, limit: 20, ...sort } });
 
 export const inviteFromWaitlist = (id: string) =>
   apiClient.post<{ message: string; email: string; invitedAt: string }>(
     `/admin/waitlist/${encodeURIComponent(id)}/invite`,
   );
 
-export const fetchPayouts = (status: PayoutStatusName, page: number) =>
-  apiClient.get<PayoutsPage>('/admin/payouts', { query: { status, page, limit: 20 } });
+export const fetchPayouts = (
+  status: PayoutStatusName | '',
+  page: number,
+  sort: SortParams<'payouts'>,
+) =>
+  apiClient.get<PayoutsPage>('/admin/payouts', {
+    query: { status: status || undefined, page, limit: 20, ...sort },
+  });
 
 /** A document behind its short-lived admin URL, as a blob (the route needs the bearer token). */
 export function fetchDocument(url: string): Promise<Blob> {
@@ -173,9 +230,9 @@ export async function exportUsers(format: 'csv' | 'json'): Promise<Blob> {
   return apiClient.get<Blob>('/admin/export/users', { query: { format }, responseType: 'blob' });
 }
 
-export const fetchSupportTickets = (status: SupportQueueStatus, page: number, search: string) =>
+export const fetchSupportTickets = ({ search, ...rest }: SupportListQuery) =>
   apiClient.get<SupportTicketsPage>('/admin/support-tickets', {
-    query: { status, page, limit: 20, search: search.trim() || undefined },
+    query: { ...rest, limit: 20, search: search.trim() || undefined },
   });
 
 export const fetchSupportTicket = (id: string) =>

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import {
   ADMIN_TOASTS,
   ErrorCodes,
+  type AdminSortField,
   type AdminPostsQuery,
   type AdminPostsResponse,
 } from '@fanspace/contracts';
@@ -14,19 +16,37 @@ import { softDeletePost } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 type AdminCtx = Pick<AppContext, 'db'>;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const POST_SORT: SortColumns<AdminSortField<'posts'>> = {
+  createdAt: 'p.created_at',
+  likeCount: 'p.likes_count',
+  commentCount: 'p.comments_count',
+  openReports: sql`coalesce(o.n, 0)`,
+};
 
-/** GET /admin/posts (limit 20): live posts, newest first, with their open report counts. */
+/**
+ * GET /admin/posts (limit 20): live posts with their open report counts, newest first unless
+ * sortBy/order say otherwise. Open reports come from one grouped join (pending reports are few),
+ * so sorting or filtering by them costs no per-post lookup.
+ */
 export async function listPosts(
   db: AdminCtx['db'],
   query: AdminPostsQuery,
 ): Promise<AdminPostsResponse> {
+  const openReports = db
+    .selectFrom('reports')
+    .select(['target_id', sql<number>`count(*)::int`.as('n')])
+    .where('type', '=', 'post')
+    .where('status', '=', 'pending')
+    .groupBy('target_id');
   let base = db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin(openReports.as('o'), 'o.target_id', 'p.id')
     .where('p.deleted_at', 'is', null);
   if (query.userId) base = base.where('p.user_id', '=', query.userId);
   const search = query.search?.trim();
@@ -36,21 +56,12 @@ export async function listPosts(
       eb.or([eb('p.caption', 'ilike', pattern), eb('u.username', 'ilike', pattern)]),
     );
   }
-  if (query.reported)
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('reports as r')
-          .select('r.id')
-          .whereRef('r.target_id', '=', 'p.id')
-          .where('r.type', '=', 'post')
-          .where('r.status', '=', 'pending'),
-      ),
-    );
+  if (query.reported) base = base.where('o.n', 'is not', null);
+  const order = sortClauses(POST_SORT, query, { sortBy: 'createdAt', order: 'desc' }, 'p.id');
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select((eb) => [
+    orderByAll(
+      base.select((eb) => [
         'p.id',
         'p.caption',
         'p.type',
@@ -61,21 +72,15 @@ export async function listPosts(
         'p.created_at',
         'u.id as author_id',
         'u.username',
+        'o.n as open_reports',
         eb
           .selectFrom('post_media as pm')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('pm.post_id', '=', 'p.id')
           .as('media_count'),
-        eb
-          .selectFrom('reports as r')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('r.target_id', '=', 'p.id')
-          .where('r.type', '=', 'post')
-          .where('r.status', '=', 'pending')
-          .as('open_reports'),
-      ])
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
+      ]),
+      order,
+    )
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),

@@ -1,4 +1,7 @@
 import type {
+  AdminPayoutsQuery,
+  AdminSortField,
+  PayoutsPage,
   AdminEarningsQuery,
   AdminEarningsResponse,
   AdminTransactionsQuery,
@@ -7,7 +10,7 @@ import type {
   GrantFreeProResponse,
 } from '@fanspace/contracts';
 import { ADMIN_TOASTS, ErrorCodes } from '@fanspace/contracts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
@@ -15,14 +18,28 @@ import { units } from '../ledger/money.ts';
 import { REVERSAL_KINDS } from '../ledger/reversals.ts';
 import { notify } from '../notifications/notify.ts';
 import { grantFreeProPack } from '../payments/pro-pack.service.ts';
+import { listPayouts } from '../payments/payouts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
+
+/** What a transaction moved: the sum of its credits (as the list shows it). */
+const MOVED_CENTS = sql<number>`(select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+  where e.transaction_id = t.id and e.amount_cents > 0)`;
+
+const TRANSACTION_SORT: SortColumns<AdminSortField<'transactions'>> = {
+  createdAt: 't.created_at',
+  kind: 't.kind',
+  // summed per transaction (the ledger stores no total): sorting by it reads every entry
+  amount: MOVED_CENTS,
+};
 
 /**
- * GET /admin/transactions: every ledger transaction, newest first, with its entries (which
- * account, whose, how much). `userId` narrows to transactions touching that user's accounts.
- * One query for the page, one for its entries: no per-row lookups.
+ * GET /admin/transactions: every ledger transaction, newest first unless sortBy/order say
+ * otherwise, with its entries (which account, whose, how much). `userId` or `username` narrows
+ * to transactions touching that user's accounts. One query for the page, one for its entries:
+ * no per-row lookups.
  */
 export async function listTransactions(
   db: DbHandle,
@@ -30,8 +47,19 @@ export async function listTransactions(
 ): Promise<AdminTransactionsResponse> {
   let base = db.selectFrom('ledger_transactions as t');
   if (query.kind) base = base.where('t.kind', '=', query.kind);
-  if (query.userId) {
-    const userId = query.userId;
+  const owners = query.userId ? [query.userId] : [];
+  const username = query.username?.trim().replace(/^@/, '').toLowerCase();
+  if (username) {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (!user) return { transactions: [], ...pageInfo(query, 0) };
+    owners.push(user.id);
+  }
+  // transactions with an entry on an account of each named user
+  for (const ownerId of owners)
     base = base.where((eb) =>
       eb.exists(
         eb
@@ -39,16 +67,21 @@ export async function listTransactions(
           .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
           .select('e.id')
           .whereRef('e.transaction_id', '=', 't.id')
-          .where('a.owner_id', '=', userId),
+          .where('a.owner_id', '=', ownerId),
       ),
     );
-  }
+  const order = sortClauses(
+    TRANSACTION_SORT,
+    query,
+    { sortBy: 'createdAt', order: 'desc' },
+    't.id',
+  );
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select(['t.id', 't.kind', 't.metadata', 't.reverses_id', 't.created_at'])
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
+    orderByAll(
+      base.select(['t.id', 't.kind', 't.metadata', 't.reverses_id', 't.created_at']),
+      order,
+    )
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),
@@ -96,82 +129,106 @@ export async function listTransactions(
   };
 }
 
+/** Each figure of a creator's earnings row, as SQL over the joined sums below. */
+const EARNINGS: Record<Exclude<AdminSortField<'earnings'>, 'username'>, RawBuilder<number>> = {
+  gross: sql<number>`c.gross`,
+  fees: sql<number>`c.fees`,
+  net: sql<number>`c.share - coalesce(r.share, 0)`,
+  pending: sql<number>`coalesce(b.pending, 0)`,
+  available: sql<number>`coalesce(b.available, 0)`,
+  owed: sql<number>`-coalesce(b.owed, 0)`,
+  paidOut: sql<number>`coalesce(p.paid, 0)`,
+};
+const EARNINGS_SORT: SortColumns<AdminSortField<'earnings'>> = {
+  ...EARNINGS,
+  username: { expr: 'u.username', nullable: true },
+};
+
 /**
- * GET /admin/earnings: creators by lifetime gross, highest first, with where their money is
- * (the same figures as their own earnings page). Four set queries for the page.
+ * GET /admin/earnings: every creator who has charged anything, with where their money is (the
+ * same figures as their own earnings page); by gross, highest first, unless sortBy/order say
+ * otherwise. Every figure is summed in one query before paging, so any order holds across pages.
  */
 export async function creatorEarnings(
   db: DbHandle,
   query: AdminEarningsQuery,
 ): Promise<AdminEarningsResponse> {
   const creatorId = sql<string>`t.metadata->>'creatorId'`;
+  const cents = (key: string) => sql<number>`sum((t.metadata->>${sql.lit(key)})::bigint)`;
   const charged = db
     .selectFrom('ledger_transactions as t')
     .where('t.kind', 'in', CHARGE_KINDS)
     .where(creatorId, 'is not', null);
+  const reversed = db
+    .selectFrom('ledger_transactions as t')
+    .select([creatorId.as('creator_id'), cents('shareCents').as('share')])
+    .where('t.kind', 'in', REVERSAL_KINDS)
+    .where(creatorId, 'is not', null)
+    .groupBy(creatorId);
+  const balance = (kind: string) => sql<number>`sum(balance_cents) filter (where kind = ${kind})`;
+  const balances = db
+    .selectFrom('ledger_accounts')
+    .select([
+      sql<string>`owner_id::text`.as('owner_id'),
+      balance('creator_pending').as('pending'),
+      balance('creator_available').as('available'),
+      balance('creator_owed').as('owed'),
+    ])
+    .where('kind', 'in', ['creator_pending', 'creator_available', 'creator_owed'])
+    .groupBy('owner_id');
+  const paid = db
+    .selectFrom('payouts')
+    .select([
+      sql<string>`creator_id::text`.as('creator_id'),
+      sql<number>`sum(amount_cents)`.as('paid'),
+    ])
+    .where('status', '=', 'paid')
+    .groupBy('creator_id');
+  const rowsQuery = db
+    .selectFrom(
+      charged
+        .select([
+          creatorId.as('creator_id'),
+          cents('grossCents').as('gross'),
+          cents('feeCents').as('fees'),
+          cents('shareCents').as('share'),
+        ])
+        .groupBy(creatorId)
+        .as('c'),
+    )
+    .leftJoin(reversed.as('r'), 'r.creator_id', 'c.creator_id')
+    .leftJoin(balances.as('b'), 'b.owner_id', 'c.creator_id')
+    .leftJoin(paid.as('p'), 'p.creator_id', 'c.creator_id')
+    .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id::text = c.creator_id`))
+    .select([
+      'c.creator_id',
+      'u.username',
+      ...Object.entries(EARNINGS).map(([name, expr]) => expr.as(name)),
+    ]);
+  const order = sortClauses(
+    EARNINGS_SORT,
+    query,
+    { sortBy: 'gross', order: 'desc' },
+    'c.creator_id',
+  );
   const [{ total }, rows] = await Promise.all([
     charged
       .select(sql<number>`count(distinct t.metadata->>'creatorId')::int`.as('total'))
       .executeTakeFirstOrThrow(),
-    charged
-      .select([
-        creatorId.as('creator_id'),
-        sql<string>`sum((t.metadata->>'grossCents')::bigint)`.as('gross'),
-        sql<string>`sum((t.metadata->>'feeCents')::bigint)`.as('fees'),
-        sql<string>`sum((t.metadata->>'shareCents')::bigint)`.as('share'),
-      ])
-      .groupBy(creatorId)
-      .orderBy(sql`sum((t.metadata->>'grossCents')::bigint)`, 'desc')
-      .orderBy(creatorId)
-      .limit(query.limit)
-      .offset(pageOffset(query))
-      .execute(),
+    orderByAll(rowsQuery, order).limit(query.limit).offset(pageOffset(query)).execute(),
   ]);
-  const ids = rows.map((r) => r.creator_id);
-  const [users, balances, reversals, paid] =
-    ids.length === 0
-      ? [[], [], [], []]
-      : await Promise.all([
-          db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute(),
-          db
-            .selectFrom('ledger_accounts')
-            .select(['owner_id', 'kind', 'balance_cents'])
-            .where('owner_id', 'in', ids)
-            .where('kind', 'in', ['creator_pending', 'creator_available', 'creator_owed'])
-            .execute(),
-          db
-            .selectFrom('ledger_transactions as t')
-            .select([
-              creatorId.as('creator_id'),
-              sql<string>`sum((t.metadata->>'shareCents')::bigint)`.as('share'),
-            ])
-            .where('t.kind', 'in', REVERSAL_KINDS)
-            .where(creatorId, 'in', ids)
-            .groupBy(creatorId)
-            .execute(),
-          db
-            .selectFrom('payouts')
-            .select(['creator_id', sql<string>`sum(amount_cents)`.as('paid')])
-            .where('status', '=', 'paid')
-            .where('creator_id', 'in', ids)
-            .groupBy('creator_id')
-            .execute(),
-        ]);
-  const username = new Map(users.map((u) => [u.id, u.username]));
-  const balance = (id: string, kind: string) =>
-    Number(balances.find((b) => b.owner_id === id && b.kind === kind)?.balance_cents ?? 0);
-  const reversed = new Map(reversals.map((r) => [r.creator_id, Number(r.share)]));
-  const paidOut = new Map(paid.map((p) => [p.creator_id, Number(p.paid)]));
+  const money = (row: Record<string, unknown>, key: keyof typeof EARNINGS) =>
+    units(Number(row[key] ?? 0));
   return {
     creators: rows.map((r) => ({
-      creator: { id: r.creator_id, username: username.get(r.creator_id) ?? 'deleted' },
-      gross: units(Number(r.gross)),
-      fees: units(Number(r.fees)),
-      net: units(Number(r.share) - (reversed.get(r.creator_id) ?? 0)),
-      pending: units(balance(r.creator_id, 'creator_pending')),
-      available: units(balance(r.creator_id, 'creator_available')),
-      paidOut: units(paidOut.get(r.creator_id) ?? 0),
-      owed: units(-balance(r.creator_id, 'creator_owed')),
+      creator: { id: r.creator_id, username: r.username ?? 'deleted' },
+      gross: money(r, 'gross'),
+      fees: money(r, 'fees'),
+      net: money(r, 'net'),
+      pending: money(r, 'pending'),
+      available: money(r, 'available'),
+      paidOut: money(r, 'paidOut'),
+      owed: money(r, 'owed'),
     })),
     ...pageInfo(query, Number(total)),
   };
@@ -220,4 +277,19 @@ export async function grantFreePro(
     username: user.username,
     proPackActiveUntil: granted.grantedUntil,
   };
+}
+
+const PAYOUT_SORT: SortColumns<AdminSortField<'payouts'>> = {
+  requestedAt: 'payouts.requested_at',
+  amount: 'payouts.amount_cents',
+};
+
+/** GET /admin/payouts: every creator's payouts (status filter), newest first unless sorted. */
+export function listAdminPayouts(db: DbHandle, query: AdminPayoutsQuery): Promise<PayoutsPage> {
+  return listPayouts(db, {
+    page: query.page ?? 1,
+    limit: query.limit ?? 20,
+    ...(query.status ? { status: query.status } : {}),
+    order: sortClauses(PAYOUT_SORT, query, { sortBy: 'requestedAt', order: 'desc' }, 'payouts.id'),
+  });
 }

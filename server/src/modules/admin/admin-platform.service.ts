@@ -1,6 +1,8 @@
 import {
   ErrorCodes,
   type AdminDashboardResponse,
+  type AdminSortField,
+  type AdminWaitlistQuery,
   type GrowthStatsResponse,
   type PlatformSettings,
   type SystemNotificationBody,
@@ -12,12 +14,15 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { sendBetaInvite } from '../beta/beta.service.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
-import { featureFlags, limits } from '../../platform/settings.ts';
+import { featureFlags, limits, moderationSettings } from '../../platform/settings.ts';
+import { cleanTerms, invalidateFlaggedTerms } from './auto-flag.ts';
 import { DEFAULT_FEE_PERCENT, parseFeePercent } from '../ledger/money.ts';
 import { notify } from '../notifications/notify.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
 
 type PlatformCtx = Pick<AppContext, 'db' | 'config'>;
 
@@ -38,8 +43,12 @@ export async function getSettings(ctx: PlatformCtx): Promise<PlatformSettings> {
     betaRequired: typeof beta === 'boolean' ? beta : ctx.config.BETA_REQUIRED,
     features: await featureFlags(ctx.db),
     limits: await limits(ctx.db),
+    moderation: await moderationSettings(ctx.db),
   };
 }
+
+/** Settings stored whole as one JSON object: a partial update merges into the current one. */
+const MERGED_KEYS = new Set(['features', 'limits', 'moderation']);
 
 const twoDecimals = (n: number) => Math.round(n * 100) === n * 100;
 
@@ -62,14 +71,17 @@ export async function updateSettings(
       },
     );
   const before = await getSettings(ctx);
+  if (body.moderation?.flaggedTerms)
+    body = {
+      ...body,
+      moderation: { ...body.moderation, flaggedTerms: cleanTerms(body.moderation.flaggedTerms) },
+    };
   await withTransaction(ctx.db, async (tx) => {
     for (const [key, sent] of Object.entries(body)) {
       if (sent === undefined) continue;
-      // features and limits are stored whole: a partial update merges into the current ones
-      const value =
-        key === 'features' || key === 'limits'
-          ? { ...before[key], ...(sent as Record<string, unknown>) }
-          : sent;
+      const value = MERGED_KEYS.has(key)
+        ? { ...(before[key as keyof PlatformSettings] as object), ...(sent as object) }
+        : sent;
       await tx
         .insertInto('platform_settings')
         .values({ key, value: JSON.stringify(value), updated_by: adminId })
@@ -95,6 +107,7 @@ export async function updateSettings(
       details: changes,
     });
   });
+  if (body.moderation?.flaggedTerms) invalidateFlaggedTerms(ctx.db);
   return getSettings(ctx);
 }
 
@@ -172,18 +185,26 @@ export function systemLogs(
   return { logs: ctx.logs.recent(limit, level ? LEVELS[level] : 0) };
 }
 
-/** GET /admin/waitlist: newest first. */
-export async function listWaitlist(db: DbHandle, query: { page: number; limit: number }) {
+const WAITLIST_SORT: SortColumns<AdminSortField<'waitlist'>> = {
+  createdAt: 'created_at',
+  email: 'email',
+  invitedAt: { expr: 'invited_at', nullable: true },
+};
+
+/** GET /admin/waitlist: newest first unless sortBy/order say otherwise; email, type, invited. */
+export async function listWaitlist(db: DbHandle, query: AdminWaitlistQuery) {
+  let base = db.selectFrom('waitlist_entries');
+  const search = query.search?.trim();
+  if (search) base = base.where('email', 'ilike', likePattern(search));
+  if (query.userType) base = base.where('user_type', '=', query.userType);
+  if (query.invited !== undefined)
+    base = base.where('invited_at', query.invited ? 'is not' : 'is', null);
   const [{ total }, rows] = await Promise.all([
-    db
-      .selectFrom('waitlist_entries')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('waitlist_entries')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    orderByAll(
+      base.selectAll(),
+      sortClauses(WAITLIST_SORT, query, { sortBy: 'createdAt', order: 'desc' }, 'id'),
+    )
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),

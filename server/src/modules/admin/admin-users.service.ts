@@ -7,6 +7,7 @@ import {
   type AdminUserResponse,
   type AdminUsersQuery,
   type AdminUsersResponse,
+  type AdminSortField,
   type SuspendBody,
 } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
@@ -28,6 +29,8 @@ import { cleanText } from '../users/profile-rules.ts';
 import { approveVerification, rejectVerification } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 type AdminCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'bus' | 'log'>;
 
@@ -72,9 +75,18 @@ async function warningsOf(db: DbHandle, userIds: string[]) {
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const USER_SORT: SortColumns<AdminSortField<'users'>> = {
+  createdAt: 'created_at',
+  username: 'username',
+  lastLoginAt: { expr: 'last_login_at', nullable: true },
+  followersCount: 'followers_count',
+  postsCount: 'posts_count',
+};
 
-/** GET /admin/users: page, limit (20), role, status, search, created range, newest first. */
+/**
+ * GET /admin/users: page, limit (20), role, status, search, created range; newest first unless
+ * sortBy/order (or the older sort=newest|oldest) say otherwise.
+ */
 export async function listUsers(db: DbHandle, query: AdminUsersQuery): Promise<AdminUsersResponse> {
   let base = db.selectFrom('users');
   if (query.role === 'admin') base = base.where('is_admin', '=', true);
@@ -94,16 +106,16 @@ export async function listUsers(db: DbHandle, query: AdminUsersQuery): Promise<A
   }
   if (query.createdFrom) base = base.where('created_at', '>=', new Date(query.createdFrom));
   if (query.createdTo) base = base.where('created_at', '<=', new Date(query.createdTo));
-  const direction = query.sort === 'oldest' ? 'asc' : 'desc';
+  const byCreation = (query.sortBy ?? 'createdAt') === 'createdAt';
+  const order = sortClauses(
+    USER_SORT,
+    query,
+    { sortBy: 'createdAt', order: byCreation && query.sort === 'oldest' ? 'asc' : 'desc' },
+    'id',
+  );
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', direction)
-      .orderBy('id', direction)
-      .limit(query.limit)
-      .offset(pageOffset(query))
-      .execute(),
+    orderByAll(base.selectAll(), order).limit(query.limit).offset(pageOffset(query)).execute(),
   ]);
   const warnings = await warningsOf(
     db,

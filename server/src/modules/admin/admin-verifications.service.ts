@@ -1,6 +1,7 @@
 import {
   ErrorCodes,
   VERIFICATION_FILE_FIELDS,
+  type AdminSortField,
   type AdminVerification,
   type AdminVerificationsQuery,
   type AdminVerificationsResponse,
@@ -17,6 +18,7 @@ import {
 } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs'>;
 
@@ -59,7 +61,16 @@ function present(ctx: Ctx, adminId: string, row: Row): AdminVerification {
   };
 }
 
-/** GET /admin/verification-submissions (any status) and /admin/verifications/pending (oldest first). */
+const SUBMISSION_SORT: SortColumns<AdminSortField<'verifications'>> = {
+  submittedAt: 'v.created_at',
+  reviewedAt: { expr: 'v.reviewed_at', nullable: true },
+  username: 'u.username',
+};
+
+/**
+ * GET /admin/verification-submissions (any status, newest first) and /admin/verifications/pending
+ * (oldest first: the longest wait on top); sortBy/order change either.
+ */
 export async function listSubmissions(
   ctx: Ctx,
   adminId: string,
@@ -71,14 +82,15 @@ export async function listSubmissions(
     .innerJoin('users as u', 'u.id', 'v.user_id');
   const status = pendingQueue ? 'pending' : query.status;
   if (status) base = base.where('v.status', '=', status);
-  const order = pendingQueue ? 'asc' : 'desc';
+  const order = sortClauses(
+    SUBMISSION_SORT,
+    query,
+    { sortBy: 'submittedAt', order: pendingQueue ? 'asc' : 'desc' },
+    'v.id',
+  );
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll('v')
-      .select(['u.username', 'u.display_name', 'u.email'])
-      .orderBy('v.created_at', order)
-      .orderBy('v.id', order)
+    orderByAll(base.selectAll('v').select(['u.username', 'u.display_name', 'u.email']), order)
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),

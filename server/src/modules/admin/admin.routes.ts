@@ -10,7 +10,6 @@ import {
   AdminCommentParams,
   AdminCommentsResponse,
   AdminDashboardResponse,
-  AdminPaging,
   AdminPostsQuery,
   AdminPostsResponse,
   AdminReasonBody,
@@ -33,7 +32,8 @@ import {
   ExportUsersQuery,
   GrowthStatsQuery,
   PayoutsPage,
-  PayoutsQuery,
+  AdminPayoutsQuery,
+  AdminWaitlistQuery,
   GrowthStatsResponse,
   IdParams,
   PlatformSettings,
@@ -56,8 +56,12 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { authOf } from '../users/users.routes.ts';
 import { listActivity } from './audit.ts';
-import { creatorEarnings, grantFreePro, listTransactions } from './admin-money.service.ts';
-import { listPayouts } from '../payments/payouts.service.ts';
+import {
+  creatorEarnings,
+  grantFreePro,
+  listAdminPayouts,
+  listTransactions,
+} from './admin-money.service.ts';
 import {
   adminDeleteComment,
   adminDeletePost,
@@ -101,10 +105,6 @@ const emptyBodyAsObject = async (request: { body: unknown }) => {
 };
 const admin = { auth: 'admin' as const };
 const OkMessage = Type.Object({ ok: Type.Literal(true), message: Type.String() });
-const PageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: AdminPaging.max, default: 20 }),
-});
 const notFound = routeErrors(ErrorCodes.NOT_FOUND);
 const userErrors = {
   400: routeErrors(ErrorCodes.VALIDATION_FAILED, ErrorCodes.CANNOT_TARGET_SELF),
@@ -615,8 +615,8 @@ export async function adminRoutes(app: App) {
       config: admin,
       schema: {
         tags,
-        summary: 'Waitlist sign-ups',
-        querystring: PageQuery,
+        summary: 'Waitlist sign-ups (email search, type, invited), newest first',
+        querystring: AdminWaitlistQuery,
         response: { 200: AdminWaitlistResponse },
       },
     },
@@ -683,16 +683,11 @@ export async function adminRoutes(app: App) {
       schema: {
         tags,
         summary: 'Payout requests of every creator (status filter), newest first',
-        querystring: PayoutsQuery,
+        querystring: AdminPayoutsQuery,
         response: { 200: PayoutsPage },
       },
     },
-    async (request) =>
-      listPayouts(ctx.db, {
-        page: request.query.page ?? 1,
-        limit: request.query.limit ?? 20,
-        ...(request.query.status ? { status: request.query.status } : {}),
-      }),
+    async (request) => listAdminPayouts(ctx.db, request.query),
   );
   app.post(
     '/admin/grant-free-pro',

@@ -1,6 +1,7 @@
-import type { ActivityQuery, ActivityResponse } from '@fanspace/contracts';
+import type { ActivityQuery, ActivityResponse, AdminSortField } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
 
 /**
  * The admin audit log: one row per admin action (who, what, target, reason, when), written in
@@ -30,28 +31,34 @@ export async function audit(tx: DbHandle, entry: AuditInput) {
     .execute();
 }
 
-/** GET /admin/activity: newest first, optionally one action or one target. */
+const ACTIVITY_SORT: SortColumns<AdminSortField<'activity'>> = {
+  createdAt: 'a.created_at',
+  action: 'a.action',
+};
+
+/** GET /admin/activity: newest first unless sortBy/order say otherwise; one action or target. */
 export async function listActivity(db: DbHandle, query: ActivityQuery): Promise<ActivityResponse> {
   let base = db.selectFrom('admin_audit_log as a');
   if (query.action) base = base.where('a.action', '=', query.action);
   if (query.targetId) base = base.where('a.target_id', '=', query.targetId);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('users as u', 'u.id', 'a.admin_id')
-      .select([
-        'a.id',
-        'a.action',
-        'a.admin_id',
-        'u.username',
-        'a.target_type',
-        'a.target_id',
-        'a.reason',
-        'a.details',
-        'a.created_at',
-      ])
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
+    orderByAll(
+      base
+        .leftJoin('users as u', 'u.id', 'a.admin_id')
+        .select([
+          'a.id',
+          'a.action',
+          'a.admin_id',
+          'u.username',
+          'a.target_type',
+          'a.target_id',
+          'a.reason',
+          'a.details',
+          'a.created_at',
+        ]),
+      sortClauses(ACTIVITY_SORT, query, { sortBy: 'createdAt', order: 'desc' }, 'a.id'),
+    )
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),

@@ -2,6 +2,7 @@ import {
   ADMIN_TOASTS,
   ErrorCodes,
   type AdminReportsQuery,
+  type AdminSortField,
   type BulkResolveBody,
   type BulkResolveResponse,
   type AdminReportsResponse,
@@ -15,7 +16,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { ReportsTable } from '../../platform/db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { moderationSettings } from '../../platform/settings.ts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
 import { deleteMessage } from '../chats/messages.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { banUser, suspendUser, warnUser } from './admin-users.service.ts';
@@ -132,11 +135,36 @@ export async function createReport(
   return { ok: true, reportId: report.id, status: 'pending' };
 }
 
-async function presentReports(db: DbHandle, rows: ReportRow[]): Promise<Report[]> {
+/**
+ * Distinct users who reported the same target: among the open reports of a pending report, or
+ * among the reports closed together with a closed one (one resolution stamps one resolved_at).
+ * Automatic flags have no reporter and count for nothing.
+ */
+const REPORTER_COUNT = sql<number>`(select count(distinct r2.reporter_id)::int from reports r2
+  where r2.type = r.type and r2.target_id = r.target_id and r2.status = r.status
+  and r2.resolved_at is not distinct from r.resolved_at)`;
+
+const REPORT_SORT: SortColumns<AdminSortField<'reports'>> = {
+  createdAt: 'r.created_at',
+  type: 'r.type',
+  status: 'r.status',
+  reporterCount: REPORTER_COUNT,
+};
+
+/** The reports table as `r`, which REPORTER_COUNT refers to. */
+const fromReports = (db: DbHandle) => db.selectFrom('reports as r');
+type CountedRow = ReportRow & { reporter_count: number };
+
+async function presentReports(
+  db: DbHandle,
+  rows: CountedRow[],
+  threshold?: number,
+): Promise<Report[]> {
+  const highFrom = threshold ?? (await moderationSettings(db)).reportThreshold;
   const targets = await Promise.all(rows.map((r) => resolveTarget(db, r.type, r.target_id)));
   const userIds = [
     ...new Set([
-      ...rows.map((r) => r.reporter_id),
+      ...rows.flatMap((r) => (r.reporter_id ? [r.reporter_id] : [])),
       ...targets.flatMap((t) => (t ? [t.ownerId] : [])),
     ]),
   ];
@@ -147,14 +175,18 @@ async function presentReports(db: DbHandle, rows: ReportRow[]): Promise<Report[]
   const byId = new Map(users.map((u) => [u.id, u]));
   return rows.map((r, i) => {
     const target = targets[i];
+    const reporterCount = Number(r.reporter_count);
     return {
       id: r.id,
       type: r.type,
+      source: r.source,
       targetId: r.target_id,
       reason: r.reason,
       details: r.details,
       status: r.status,
-      reporter: byId.get(r.reporter_id) ?? null,
+      reporter: r.reporter_id ? (byId.get(r.reporter_id) ?? null) : null,
+      reporterCount,
+      priority: reporterCount >= highFrom ? 'high' : 'normal',
       targetUser: target ? (byId.get(target.ownerId) ?? null) : null,
       postId: r.post_id,
       chatId: r.chat_id,
@@ -166,26 +198,35 @@ async function presentReports(db: DbHandle, rows: ReportRow[]): Promise<Report[]
   });
 }
 
-/** GET /admin/reports: pending first by default (limit 20), newest first. */
+/**
+ * GET /admin/reports (limit 20): pending by default, newest first unless sortBy/order say
+ * otherwise; filters by type, source (user | auto) and priority (high: reported by at least the
+ * threshold's number of distinct users).
+ */
 export async function listReports(
   db: DbHandle,
   query: AdminReportsQuery,
 ): Promise<AdminReportsResponse> {
-  let base = db.selectFrom('reports');
+  const { reportThreshold } = await moderationSettings(db);
+  let base = fromReports(db);
   const status = query.status ?? 'pending';
-  if (status !== 'all') base = base.where('status', '=', status);
-  if (query.type) base = base.where('type', '=', query.type);
+  if (status !== 'all') base = base.where('r.status', '=', status);
+  if (query.type) base = base.where('r.type', '=', query.type);
+  if (query.source) base = base.where('r.source', '=', query.source);
+  if (query.priority)
+    base = base.where(REPORTER_COUNT, query.priority === 'high' ? '>=' : '<', reportThreshold);
+  const order = sortClauses(REPORT_SORT, query, { sortBy: 'createdAt', order: 'desc' }, 'r.id');
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    orderByAll(base.selectAll('r').select(REPORTER_COUNT.as('reporter_count')), order)
       .limit(query.limit)
       .offset(pageOffset(query))
       .execute(),
   ]);
-  return { reports: await presentReports(db, rows), ...pageInfo(query, Number(total)) };
+  return {
+    reports: await presentReports(db, rows, reportThreshold),
+    ...pageInfo(query, Number(total)),
+  };
 }
 
 /** The word the §8 toast 'Report {action} successfully' shows for each action. */
@@ -255,7 +296,12 @@ export async function resolveReport(
     return rows.find((r) => r.id === report.id);
   });
   if (!closed) throw new ConflictError(ErrorCodes.CONFLICT, 'This report was already closed');
-  const [presented] = await presentReports(ctx.db, [closed]);
+  const counted = await fromReports(ctx.db)
+    .selectAll('r')
+    .select(REPORTER_COUNT.as('reporter_count'))
+    .where('r.id', '=', closed.id)
+    .executeTakeFirstOrThrow();
+  const [presented] = await presentReports(ctx.db, [counted]);
   return { report: presented!, message: ADMIN_TOASTS.reportResolved(PAST_TENSE[action]) };
 }
 

@@ -31,6 +31,7 @@ import {
 import { blockedError, requireChat } from './chats.service.ts';
 import { presentMessages, presentOneMessage } from './message-views.ts';
 import { readPaidParts, type PaidCtx, type PaidParts } from './paid-parts.ts';
+import { autoFlag } from '../admin/auto-flag.ts';
 
 /**
  * Listing, sending and deleting messages. Likes, favorites, reads and reports: message-actions;
@@ -270,6 +271,13 @@ export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await autoFlag(tx, {
+    type: 'message',
+    targetId: message.id,
+    authorId: input.senderId,
+    text: input.text,
+    chatId: input.chatId,
+  });
   const items = [...new Map(media.items.map((m) => [m.id, m])).values()];
   if (items.length > 0)
     await tx

@@ -1,5 +1,7 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { PayoutStatus } from '../../platform/db/schema.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { orderByAll } from '../../platform/http/page-sorting.ts';
 
 /** Payout rows (Kysely only). Lists are newest first, index payouts_creator_idx / status_idx. */
 
@@ -8,6 +10,8 @@ export interface PayoutListFilter {
   status?: PayoutStatus;
   page: number;
   limit: number;
+  /** ORDER BY items replacing newest first (the admin's sortable payout queue) */
+  order?: RawBuilder<unknown>[];
 }
 
 export async function listPayoutRows(db: DbHandle, filter: PayoutListFilter) {
@@ -15,12 +19,13 @@ export async function listPayoutRows(db: DbHandle, filter: PayoutListFilter) {
   if (filter.creatorId) base = base.where('payouts.creator_id', '=', filter.creatorId);
   if (filter.status) base = base.where('payouts.status', '=', filter.status);
   const [rows, count] = await Promise.all([
-    base
-      .innerJoin('users', 'users.id', 'payouts.creator_id')
-      .selectAll('payouts')
-      .select(['users.username', 'users.display_name'])
-      .orderBy('payouts.requested_at', 'desc')
-      .orderBy('payouts.id', 'desc')
+    orderByAll(
+      base
+        .innerJoin('users', 'users.id', 'payouts.creator_id')
+        .selectAll('payouts')
+        .select(['users.username', 'users.display_name']),
+      filter.order ?? [sql`payouts.requested_at desc`, sql`payouts.id desc`],
+    )
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),

@@ -16,14 +16,14 @@ import {
   type Db,
   type DbHandle,
 } from '../../platform/db/database.ts';
-import type { PayoutStatus, PayoutsTable } from '../../platform/db/schema.ts';
+import type { PayoutsTable } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import type { Selectable } from 'kysely';
 import { accountId, postTransaction } from '../ledger/ledger.service.ts';
 import { formatUnits, units } from '../ledger/money.ts';
 import { owedCents } from '../ledger/reversals.ts';
 import { notify } from '../notifications/notify.ts';
-import { listPayoutRows, lockPayout } from './payouts.queries.ts';
+import { listPayoutRows, lockPayout, type PayoutListFilter } from './payouts.queries.ts';
 
 /**
  * Creator payouts (docs/ARCHITECTURE.md "Money"). A request moves the amount from
@@ -164,7 +164,7 @@ export async function requestPayout(
 
 export async function listPayouts(
   db: DbHandle,
-  filter: { creatorId?: string; status?: PayoutStatus; page?: number; limit?: number },
+  filter: Partial<PayoutListFilter>,
 ): Promise<PayoutsPage> {
   const page = filter.page ?? 1;
   const limit = filter.limit ?? 20;

@@ -31,6 +31,7 @@ import {
 import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
 import { mentionedUsernames } from './posts.rules.ts';
 import { usersByIds } from './viewer-state.queries.ts';
+import { autoFlag } from '../admin/auto-flag.ts';
 
 /**
  * Comments: reading and writing need the post visible and unlocked (comments are part of the
@@ -169,6 +170,13 @@ export async function createComment(
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpPostCounter(tx, post.id, 'comments_count', 1);
+    await autoFlag(tx, {
+      type: 'comment',
+      targetId: inserted.id,
+      authorId: userId,
+      text,
+      postId: post.id,
+    });
     await notify(tx, {
       userId: post.user_id,
       type: 'comment',
@@ -213,6 +221,13 @@ export async function updateComment(
       relatedType: 'post',
       data: { postId: post.id, commentId: comment.id, preview: text.slice(0, 100) },
       skip: [post.user_id],
+    });
+    await autoFlag(tx, {
+      type: 'comment',
+      targetId: comment.id,
+      authorId: userId,
+      text,
+      postId: post.id,
     });
     return tx
       .updateTable('comments')

@@ -26,6 +26,7 @@ import {
   tagsOf,
   type StoredAccess,
 } from './posts.rules.ts';
+import { autoFlag } from '../admin/auto-flag.ts';
 
 /** Creating, reading, editing and deleting posts. Likes, views and comments have their own files. */
 
@@ -105,6 +106,12 @@ export function writePost(db: DbHandle, authorId: string, post: NewPost): Promis
         .execute();
     await syncPostHashtags(tx, row.id, [], post.hashtags);
     await bumpAuthorPostsCount(tx, authorId, 1);
+    await autoFlag(tx, {
+      type: 'post',
+      targetId: row.id,
+      authorId,
+      text: post.caption,
+    });
     // @mentions in the caption; a scheduled post mentions nobody before it is out
     if (!post.publishedAt || post.publishedAt.getTime() <= Date.now())
       await notifyMentions(tx, {
@@ -196,6 +203,13 @@ export async function updatePost(
           ? collectHashtags(caption, before)
           : before;
     await syncPostHashtags(tx, post.id, before, hashtags);
+    if (body.caption !== undefined)
+      await autoFlag(tx, {
+        type: 'post',
+        targetId: post.id,
+        authorId: viewer.id,
+        text: caption,
+      });
     return tx
       .updateTable('posts')
       .set({ caption, ...access, hashtags: hashtags.join(' '), updated_at: new Date() })

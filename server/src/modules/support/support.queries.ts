@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import type { SupportStatus } from '@fanspace/contracts';
+import type { AdminSortField, SupportStatus } from '@fanspace/contracts';
+import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { SupportTicketsTable } from '../../platform/db/schema.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 /** SQL of the support desk (Kysely only; rules live in support.service.ts). */
 
@@ -151,17 +153,29 @@ export async function listForUser(
   return { rows, total: Number(total) };
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The queue's workflow order: open, answered, closed. */
+const STATUS_RANK = sql<number>`case t.status when 'open' then 0 when 'answered' then 1 else 2 end`;
+
+const STAFF_SORT: SortColumns<AdminSortField<'supportTickets'>> = {
+  createdAt: 't.created_at',
+  updatedAt: 't.updated_at',
+  priority: sql<number>`case t.priority when 'high' then 1 else 0 end`,
+  status: STATUS_RANK,
+};
 
 /**
  * The staff queue. `active` (default): open and answered tickets, open before answered,
- * oldest first, so the longest wait is on top. `closed`: most recently closed first.
+ * oldest first, so the longest wait is on top. `closed`: most recently closed first. A
+ * `sortBy` (with `order`, default desc) replaces either order.
  */
 export async function listForStaff(
   db: DbHandle,
   query: Page & {
     status?: SupportStatus | 'active' | 'all' | undefined;
     search?: string | undefined;
+    priority?: 'normal' | 'high' | undefined;
+    sortBy?: AdminSortField<'supportTickets'> | undefined;
+    order?: 'asc' | 'desc' | undefined;
   },
 ) {
   const status = query.status ?? 'active';
@@ -170,6 +184,7 @@ export async function listForStaff(
     let q = qb;
     if (status === 'active') q = q.where('t.status', 'in', ['open', 'answered']) as Q;
     else if (status !== 'all') q = q.where('t.status', '=', status) as Q;
+    if (query.priority) q = q.where('t.priority', '=', query.priority) as Q;
     if (search) {
       const pattern = likePattern(search);
       q = q.where((eb) =>
@@ -184,13 +199,18 @@ export async function listForStaff(
       .selectFrom(counted.as('c'))
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
-    (status === 'closed'
-      ? filtered(ticketsWithUser(db)).orderBy('t.closed_at', 'desc')
-      : filtered(ticketsWithUser(db))
-          .orderBy(sql`case t.status when 'open' then 0 when 'answered' then 1 else 2 end`, 'asc')
-          .orderBy('t.created_at', 'asc')
+    (query.sortBy
+      ? orderByAll(
+          filtered(ticketsWithUser(db)),
+          sortClauses(STAFF_SORT, query, { sortBy: query.sortBy, order: 'desc' }, 't.id'),
+        )
+      : status === 'closed'
+        ? filtered(ticketsWithUser(db)).orderBy('t.closed_at', 'desc').orderBy('t.id', 'asc')
+        : filtered(ticketsWithUser(db))
+            .orderBy(STATUS_RANK, 'asc')
+            .orderBy('t.created_at', 'asc')
+            .orderBy('t.id', 'asc')
     )
-      .orderBy('t.id', 'asc')
       .limit(query.limit)
       .offset(offsetOf(query))
       .execute(),

@@ -603,7 +603,8 @@ export interface ReportsTable {
   id: Generated<string>;
   type: 'message' | 'post' | 'comment' | 'user';
   target_id: string;
-  reporter_id: string;
+  /** null for automatic flags (admin-polish migration) */
+  reporter_id: string | null;
   reason: string;
   details: string | null;
   chat_id: string | null;
@@ -615,6 +616,8 @@ export interface ReportsTable {
   action: string | null;
   notes: string | null;
   resolved_by: string | null;
+  /** 'user' or 'auto' (a flagged term matched; admin-polish migration) */
+  source: Generated<'user' | 'auto'>;
 }
 
 /** Admin module (migration 2026-11-22T1150-admin): append-only in the database. */

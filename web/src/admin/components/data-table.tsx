@@ -1,20 +1,67 @@
 /**
  * The back office's table: real column headers, and one of loading, error, empty or rows.
- * Scrolls sideways on narrow screens instead of squashing columns.
+ * Scrolls sideways on narrow screens instead of squashing columns. Sortable columns have a
+ * button in their header (keyboard operable, `aria-sort` on the header cell, an arrow for the
+ * direction); the sorting itself happens on the server (see use-table-sort.ts).
  */
+import type { SortOrder } from '@fanspace/contracts';
 import type { ReactNode } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
+import { icon } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import type { TableSorting } from './use-table-sort.ts';
 
 export interface Column<T> {
   key: string;
   header: string;
   render: (row: T) => ReactNode;
   className?: string;
+  /** the server's sortBy for this column; absent: not sortable */
+  sortKey?: string;
+  /** the direction a first click sorts in (default desc; text columns: asc) */
+  sortFirst?: SortOrder;
+}
+
+const SortUpIcon = icon('SortUpIcon', <path d="M12 19V5M6 11l6-6 6 6" />);
+const SortDownIcon = icon('SortDownIcon', <path d="M12 5v14M6 13l6 6 6-6" />);
+const SortableIcon = icon('SortableIcon', <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />);
+
+function HeaderCell<T>({ column, sorting }: { column: Column<T>; sorting?: TableSorting }) {
+  const { sortKey } = column;
+  if (!sorting || !sortKey)
+    return (
+      <th scope="col" className={cn('px-4 py-3', column.className)}>
+        {column.header}
+      </th>
+    );
+  const active = sorting.sort?.sortBy === sortKey;
+  const order = sorting.sort?.order;
+  const Arrow = !active ? SortableIcon : order === 'asc' ? SortUpIcon : SortDownIcon;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-2 py-1.5', column.className)}
+    >
+      <button
+        type="button"
+        onClick={() => sorting.toggle(sortKey, column.sortFirst)}
+        title={`Sort by ${column.header.toLowerCase()}`}
+        className={cn(
+          'inline-flex min-h-9 items-center gap-1 rounded-lg px-2 py-1 font-semibold tracking-wide uppercase',
+          'hover:bg-surface-3 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent',
+          active ? 'text-fg' : 'text-muted',
+        )}
+      >
+        {column.header}
+        <Arrow size={14} className={active ? undefined : 'opacity-50'} />
+      </button>
+    </th>
+  );
 }
 
 export interface DataTableProps<T> {
@@ -27,6 +74,8 @@ export interface DataTableProps<T> {
   onRetry?: () => void;
   emptyTitle: string;
   emptyDescription?: string;
+  /** server-side sorting of the sortable columns (from useTableSort) */
+  sorting?: TableSorting;
 }
 
 export function DataTable<T>({
@@ -39,6 +88,7 @@ export function DataTable<T>({
   onRetry,
   emptyTitle,
   emptyDescription,
+  sorting,
 }: DataTableProps<T>) {
   if (isLoading && !rows) return <LoadingState label={`Loading ${caption.toLowerCase()}…`} />;
   if (error && !rows) {
@@ -60,9 +110,7 @@ export function DataTable<T>({
         <thead className="bg-surface-2 text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={cn('px-4 py-3', column.className)}>
-                {column.header}
-              </th>
+              <HeaderCell key={column.key} column={column} sorting={sorting} />
             ))}
           </tr>
         </thead>

@@ -1,13 +1,16 @@
-/** Admin · Activity log: the append-only audit log, newest first (50 a page), action filter. */
-import type { AuditEntry } from '@fanspace/contracts';
+/**
+ * Admin · Activity log: the append-only audit log (50 a page), newest first or by action, with
+ * an action filter.
+ */
+import type { AdminSortField, AuditEntry } from '@fanspace/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { adminKeys, fetchActivity } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, formatDate } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 function detailsText(details: Record<string, unknown>): string {
   const entries = Object.entries(details);
@@ -20,31 +23,31 @@ function detailsText(details: Record<string, unknown>): string {
 export function ActivityPage() {
   useDocumentTitle('Admin · Activity log');
   const [page, setPage] = useState(1);
-  const [actionInput, setActionInput] = useState('');
   const [action, setAction] = useState('');
+  const sorting = useTableSort<AdminSortField<'activity'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    () => setPage(1),
+  );
   const activity = useQuery({
-    queryKey: adminKeys.activity(page, action),
-    queryFn: () => fetchActivity(page, action),
+    queryKey: adminKeys.activity(page, action, sorting.params),
+    queryFn: () => fetchActivity(page, action, sorting.params),
     placeholderData: keepPreviousData,
   });
-
-  function onFilter(event: FormEvent) {
-    event.preventDefault();
-    setAction(actionInput.trim());
-    setPage(1);
-  }
 
   const columns: Column<AuditEntry>[] = [
     {
       key: 'when',
       header: 'When',
       className: 'whitespace-nowrap',
+      sortKey: 'createdAt',
       render: (e) => formatDate(e.createdAt),
     },
     { key: 'admin', header: 'Admin', render: (e) => (e.admin ? `@${e.admin.username}` : 'System') },
     {
       key: 'action',
       header: 'Action',
+      sortKey: 'action',
+      sortFirst: 'asc',
       render: (e) => <code className="rounded bg-surface-2 px-1.5 py-0.5 text-xs">{e.action}</code>,
     },
     {
@@ -77,23 +80,24 @@ export function ActivityPage() {
         title="Activity log"
         description="Who did what in the back office, and when."
       />
-      <form onSubmit={onFilter} className="mb-4 flex max-w-lg items-end gap-2">
-        <TextField
-          className="flex-1"
-          label="Filter by action"
-          placeholder="user.ban, report.resolve…"
-          value={actionInput}
-          onChange={(e) => setActionInput(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" className="h-11">
-          Filter
-        </Button>
-      </form>
+      <SearchForm
+        className="mb-4 max-w-lg"
+        search={false}
+        label="Filter by action"
+        placeholder="user.ban, report.resolve…"
+        buttonLabel="Filter"
+        maxLength={60}
+        onSearch={(text) => {
+          setAction(text);
+          setPage(1);
+        }}
+      />
       <DataTable
         caption="Admin activity"
         columns={columns}
         rows={activity.data?.activities}
         rowKey={(e) => e.id}
+        sorting={sorting}
         isLoading={activity.isPending}
         error={activity.error}
         onRetry={() => void activity.refetch()}

@@ -99,6 +99,7 @@ export function DashboardPage() {
               },
             ]}
             formatValue={(v) => formatMoney(v, financials.data.currency)}
+            yLabel={`Revenue (${financials.data.currency})`}
           />
         )}
         {growth.isPending ? (

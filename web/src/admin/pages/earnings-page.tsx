@@ -1,5 +1,6 @@
 /** Admin · Creator earnings: platform financials, creators by gross, and the payout queue. */
 import type {
+  AdminSortField,
   AdminProcessPayoutBody,
   CreatorEarnings,
   Payout,
@@ -24,35 +25,45 @@ import {
   useFinancialsQuery,
 } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
-import { SectionHeader, SelectField, StatCard, formatMoney } from '../components/fields.tsx';
+import {
+  SectionHeader,
+  SelectField,
+  StatCard,
+  StatusPill,
+  formatDate,
+  formatMoney,
+} from '../components/fields.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 const money = (key: keyof Omit<CreatorEarnings, 'creator'>) => (c: CreatorEarnings) =>
   formatMoney(c[key]);
 
+const amount = (
+  key: keyof Omit<CreatorEarnings, 'creator'>,
+  header: string,
+): Column<CreatorEarnings> => ({
+  key,
+  header,
+  className: 'text-right tabular-nums',
+  sortKey: key,
+  render: money(key),
+});
+
 const columns: Column<CreatorEarnings>[] = [
-  { key: 'creator', header: 'Creator', render: (c) => `@${c.creator.username}` },
-  { key: 'gross', header: 'Gross', className: 'text-right tabular-nums', render: money('gross') },
-  { key: 'fees', header: 'Fees', className: 'text-right tabular-nums', render: money('fees') },
-  { key: 'net', header: 'Net', className: 'text-right tabular-nums', render: money('net') },
   {
-    key: 'pending',
-    header: 'Pending',
-    className: 'text-right tabular-nums',
-    render: money('pending'),
+    key: 'creator',
+    header: 'Creator',
+    sortKey: 'username',
+    sortFirst: 'asc',
+    render: (c) => `@${c.creator.username}`,
   },
-  {
-    key: 'available',
-    header: 'Available',
-    className: 'text-right tabular-nums',
-    render: money('available'),
-  },
-  { key: 'owed', header: 'Owed', className: 'text-right tabular-nums', render: money('owed') },
-  {
-    key: 'paidOut',
-    header: 'Paid out',
-    className: 'text-right tabular-nums',
-    render: money('paidOut'),
-  },
+  amount('gross', 'Gross'),
+  amount('fees', 'Fees'),
+  amount('net', 'Net'),
+  amount('pending', 'Pending'),
+  amount('available', 'Available'),
+  amount('owed', 'Owed'),
+  amount('paidOut', 'Paid out'),
 ];
 
 export function FinancialsSummary() {
@@ -80,9 +91,12 @@ export function FinancialsSummary() {
 export function EarningsPage() {
   useDocumentTitle('Admin · Creator earnings');
   const [page, setPage] = useState(1);
+  const sorting = useTableSort<AdminSortField<'earnings'>>({ sortBy: 'gross', order: 'desc' }, () =>
+    setPage(1),
+  );
   const earnings = useQuery({
-    queryKey: adminKeys.earnings(page),
-    queryFn: () => fetchEarnings(page),
+    queryKey: adminKeys.earnings(page, sorting.params),
+    queryFn: () => fetchEarnings(page, sorting.params),
     placeholderData: keepPreviousData,
   });
   return (
@@ -92,12 +106,13 @@ export function EarningsPage() {
         description="Where every creator's money is, and payouts to process."
       />
       <FinancialsSummary />
-      <h2 className="mt-8 mb-3 text-lg font-semibold text-fg">Creators by gross earnings</h2>
+      <h2 className="mt-8 mb-3 text-lg font-semibold text-fg">Creators’ earnings</h2>
       <DataTable
         caption="Creator earnings"
         columns={columns}
         rows={earnings.data?.creators}
         rowKey={(c) => c.creator.id}
+        sorting={sorting}
         isLoading={earnings.isPending}
         error={earnings.error}
         onRetry={() => void earnings.refetch()}
@@ -199,15 +214,19 @@ function ProcessPayoutDialog({
 }
 
 function PayoutQueue() {
-  const [status, setStatus] = useState<PayoutStatusName>('requested');
+  const [status, setStatus] = useState<PayoutStatusName | ''>('requested');
   const [page, setPage] = useState(1);
+  const sorting = useTableSort<AdminSortField<'payouts'>>(
+    { sortBy: 'requestedAt', order: 'desc' },
+    () => setPage(1),
+  );
   const [acting, setActing] = useState<{
     payout: Payout;
     status: AdminProcessPayoutBody['status'];
   } | null>(null);
   const payouts = useQuery({
-    queryKey: adminKeys.payouts(status, page),
-    queryFn: () => fetchPayouts(status, page),
+    queryKey: adminKeys.payouts(status, page, sorting.params),
+    queryFn: () => fetchPayouts(status, page, sorting.params),
     placeholderData: keepPreviousData,
   });
   const columns: Column<Payout>[] = [
@@ -220,6 +239,7 @@ function PayoutQueue() {
       key: 'amount',
       header: 'Amount',
       className: 'text-right tabular-nums',
+      sortKey: 'amount',
       render: (p) => formatMoney(p.amount, p.currency),
     },
     {
@@ -231,8 +251,19 @@ function PayoutQueue() {
     {
       key: 'requested',
       header: 'Requested',
-      render: (p) => new Date(p.requestedAt).toLocaleString(),
+      className: 'min-w-28',
+      sortKey: 'requestedAt',
+      render: (p) => formatDate(p.requestedAt),
     },
+    ...(status === ''
+      ? [
+          {
+            key: 'status',
+            header: 'Status',
+            render: (p: Payout) => <StatusPill status={p.status} />,
+          },
+        ]
+      : []),
     {
       key: 'actions',
       header: 'Actions',
@@ -266,10 +297,13 @@ function PayoutQueue() {
           label="Status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value as PayoutStatusName);
+            setStatus(e.target.value as PayoutStatusName | '');
             setPage(1);
           }}
-          options={Object.entries(STATUS_LABEL).map(([value, label]) => ({ value, label }))}
+          options={[
+            ...Object.entries(STATUS_LABEL).map(([value, label]) => ({ value, label })),
+            { value: '', label: 'Any status' },
+          ]}
         />
       </div>
       <DataTable
@@ -277,10 +311,11 @@ function PayoutQueue() {
         columns={columns}
         rows={payouts.data?.payouts}
         rowKey={(p) => p.id}
+        sorting={sorting}
         isLoading={payouts.isPending}
         error={payouts.error}
         onRetry={() => void payouts.refetch()}
-        emptyTitle={`No ${STATUS_LABEL[status].toLowerCase()} payouts`}
+        emptyTitle={status ? `No ${STATUS_LABEL[status].toLowerCase()} payouts` : 'No payouts yet'}
       />
       {payouts.data ? (
         <Pagination

@@ -21,6 +21,7 @@ export function GrowthChart({ data, title }: { data: GrowthStatsResponse; title:
   return (
     <LineChart
       title={title}
+      yLabel="Per day"
       labels={data.daily.map((d) => d.date)}
       series={[
         {

@@ -2,9 +2,9 @@
  * Admin · Posts: every post (20 a page), search, reported-only filter, delete with a reason, and
  * each post's comments with delete.
  */
-import { ADMIN_TOASTS, type AdminPost } from '@fanspace/contracts';
+import { ADMIN_TOASTS, type AdminPost, type AdminSortField } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -14,35 +14,33 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FormError } from '../../ui/form-error.tsx';
-import { SearchIcon } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { adminKeys, deleteComment, deletePost, fetchPostComments, fetchPosts } from '../api.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, formatDate } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 export function PostsPage() {
   useDocumentTitle('Admin · Posts');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [reported, setReported] = useState(false);
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
   const [commentsOf, setCommentsOf] = useState<AdminPost | null>(null);
+  const sorting = useTableSort<AdminSortField<'posts'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    () => setPage(1),
+  );
+  const query = { page, search, reported, ...sorting.params };
   const posts = useQuery({
-    queryKey: adminKeys.postList(page, search, reported),
-    queryFn: () => fetchPosts(page, search, reported),
+    queryKey: adminKeys.postList(query),
+    queryFn: () => fetchPosts(query),
     placeholderData: keepPreviousData,
   });
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-    setPage(1);
-  }
 
   const columns: Column<AdminPost>[] = [
     {
@@ -66,13 +64,24 @@ export function PostsPage() {
     },
     { key: 'author', header: 'Creator', render: (p) => `@${p.user.username}` },
     {
-      key: 'stats',
-      header: 'Likes / comments',
-      render: (p) => `${p.likeCount} / ${p.commentCount}`,
+      key: 'likes',
+      header: 'Likes',
+      className: 'text-right tabular-nums',
+      sortKey: 'likeCount',
+      render: (p) => p.likeCount,
+    },
+    {
+      key: 'comments',
+      header: 'Comments',
+      className: 'text-right tabular-nums',
+      sortKey: 'commentCount',
+      render: (p) => p.commentCount,
     },
     {
       key: 'reports',
       header: 'Open reports',
+      className: 'text-right tabular-nums',
+      sortKey: 'openReports',
       render: (p) =>
         p.openReports > 0 ? (
           <span className="font-semibold text-danger">{p.openReports}</span>
@@ -80,7 +89,13 @@ export function PostsPage() {
           '0'
         ),
     },
-    { key: 'created', header: 'Posted', render: (p) => formatDate(p.createdAt) },
+    {
+      key: 'created',
+      header: 'Posted',
+      className: 'min-w-28',
+      sortKey: 'createdAt',
+      render: (p) => formatDate(p.createdAt),
+    },
     {
       key: 'act',
       header: 'Actions',
@@ -113,24 +128,15 @@ export function PostsPage() {
     <div className="w-full">
       <SectionHeader title="Posts" description="Review and remove posts." />
       <div className="mb-4 flex flex-wrap items-end gap-4">
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 items-end gap-2">
-          <TextField
-            className="flex-1"
-            label="Search posts"
-            type="search"
-            placeholder="Caption text"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            className="h-11"
-            icon={<SearchIcon size={16} />}
-          >
-            Search
-          </Button>
-        </form>
+        <SearchForm
+          className="min-w-64 flex-1"
+          label="Search posts"
+          placeholder="Caption text or creator"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
         <label className="flex h-11 items-center gap-2 text-sm font-medium text-fg">
           <input
             type="checkbox"
@@ -149,6 +155,7 @@ export function PostsPage() {
         columns={columns}
         rows={posts.data?.posts}
         rowKey={(p) => p.id}
+        sorting={sorting}
         isLoading={posts.isPending}
         error={posts.error}
         onRetry={() => void posts.refetch()}

@@ -1,15 +1,28 @@
 /**
- * Admin · Reports: pending / resolved / dismissed tabs (20 a page), the resolve dialog, and the
- * moderation queue's bulk approve (keep) / reject (remove content) of selected reports.
+ * Admin · Reports: the moderation queue. Status tabs (20 a page), filters by type, source (users
+ * or automatic flags) and priority, sortable columns, the resolve dialog, and bulk approve
+ * (keep) / reject (remove content) of selected reports. Automatic flags (a flagged term
+ * matched) carry a badge; content reported by the threshold's number of users is high priority.
  */
-import { ADMIN_TOASTS, REPORT_ACTIONS, type Report, type ReportAction } from '@fanspace/contracts';
+import {
+  ADMIN_TOASTS,
+  REPORT_ACTIONS,
+  type AdminSortField,
+  type Report,
+  type ReportAction,
+  type ReportPriority,
+  type ReportSource,
+  type ReportType,
+} from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/form-error.tsx';
+import { FlagIcon, SparklesIcon } from '../../ui/icons.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -18,10 +31,12 @@ import {
   bulkResolveReports,
   fetchReports,
   resolveReport,
+  type ReportListQuery,
   type ReportStatus,
 } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   dismiss: 'Dismiss (no action)',
@@ -42,12 +57,55 @@ const PAST: Record<ReportAction, string> = {
   ban_user: 'resolved',
 };
 
+const TYPE_OPTIONS: Array<{ value: ReportType | ''; label: string }> = [
+  { value: '', label: 'All types' },
+  { value: 'post', label: 'Posts' },
+  { value: 'comment', label: 'Comments' },
+  { value: 'message', label: 'Messages' },
+  { value: 'user', label: 'Profiles' },
+];
+
+const BADGE =
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
+
+/** The badges of a report: an automatic flag, and high priority. */
+export function ReportBadges({ report }: { report: Report }) {
+  if (report.source !== 'auto' && report.priority !== 'high') return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {report.source === 'auto' ? (
+        <span className={cn(BADGE, 'bg-sky-500/15 text-sky-700 dark:text-sky-300')}>
+          <SparklesIcon size={12} />
+          Automatic flag
+        </span>
+      ) : null}
+      {report.priority === 'high' ? (
+        <span className={cn(BADGE, 'bg-danger-soft text-danger')}>
+          <FlagIcon size={12} />
+          High priority
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 export function ReportsPage() {
   useDocumentTitle('Admin · Reports');
   const [status, setStatus] = useState<ReportStatus>('pending');
+  const [type, setType] = useState<ReportType | ''>('');
+  const [source, setSource] = useState<ReportSource | ''>('');
+  const [priority, setPriority] = useState<ReportPriority | ''>('');
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<Report | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const restart = () => {
+    setPage(1);
+    setSelected(new Set());
+  };
+  const sorting = useTableSort<AdminSortField<'reports'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    restart,
+  );
   const queryClient = useQueryClient();
   const bulk = useMutation({
     mutationFn: (action: ReportAction) => bulkResolveReports([...selected], action),
@@ -66,40 +124,53 @@ export function ReportsPage() {
       else next.delete(id);
       return next;
     });
+  const query: ReportListQuery = {
+    status,
+    page,
+    ...(type ? { type } : {}),
+    ...(source ? { source } : {}),
+    ...(priority ? { priority } : {}),
+    ...sorting.params,
+  };
   const reports = useQuery({
-    queryKey: adminKeys.reportList(status, page),
-    queryFn: () => fetchReports(status, page),
+    queryKey: adminKeys.reportList(query),
+    queryFn: () => fetchReports(query),
     placeholderData: keepPreviousData,
   });
   const pendingRows = (reports.data?.reports ?? []).filter((r) => r.status === 'pending');
+  const filtered = Boolean(type || source || priority);
 
   const columns: Column<Report>[] = [
-    ...(status === 'pending'
+    ...(pendingRows.length > 0
       ? [
           {
             key: 'pick',
             header: 'Select',
-            render: (r: Report) => (
-              <input
-                type="checkbox"
-                aria-label={`Select report about ${r.type} ${r.reason}`}
-                checked={selected.has(r.id)}
-                onChange={(e) => toggle(r.id, e.target.checked)}
-                className="h-4 w-4 accent-[var(--fs-accent)]"
-              />
-            ),
+            render: (r: Report) =>
+              r.status === 'pending' ? (
+                <input
+                  type="checkbox"
+                  aria-label={`Select report about ${r.type} ${r.reason}`}
+                  checked={selected.has(r.id)}
+                  onChange={(e) => toggle(r.id, e.target.checked)}
+                  className="h-4 w-4 accent-[var(--fs-accent)]"
+                />
+              ) : null,
           },
         ]
       : []),
     {
       key: 'what',
       header: 'Reported',
+      sortKey: 'type',
+      sortFirst: 'asc',
       render: (r) => (
         <div>
           <p className="font-semibold capitalize">{r.type}</p>
           <p className="text-xs text-muted">
             {r.targetUser ? `by @${r.targetUser.username}` : 'owner unknown'}
           </p>
+          <ReportBadges report={r} />
         </div>
       ),
     },
@@ -116,12 +187,34 @@ export function ReportsPage() {
     {
       key: 'reporter',
       header: 'Reporter',
-      render: (r) => (r.reporter ? `@${r.reporter.username}` : '—'),
+      render: (r) =>
+        r.reporter ? (
+          `@${r.reporter.username}`
+        ) : (
+          <span className="text-muted">{r.source === 'auto' ? 'Flagged terms' : '—'}</span>
+        ),
     },
-    { key: 'created', header: 'Reported at', render: (r) => formatDate(r.createdAt) },
+    {
+      key: 'reporters',
+      header: 'Reporters',
+      className: 'text-right tabular-nums',
+      sortKey: 'reporterCount',
+      render: (r) => (
+        <span title="Distinct users who reported the same thing">{r.reporterCount}</span>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Reported at',
+      className: 'min-w-28',
+      sortKey: 'createdAt',
+      render: (r) => formatDate(r.createdAt),
+    },
     {
       key: 'status',
       header: 'Status',
+      sortKey: 'status',
+      sortFirst: 'asc',
       render: (r) => (
         <div>
           <StatusPill status={r.status} />
@@ -156,25 +249,62 @@ export function ReportsPage() {
     <div className="w-full">
       <SectionHeader
         title="Reports"
-        description="Reports from users about posts, comments, messages and profiles."
+        description="Reports from users, and automatic flags, about posts, comments, messages and profiles."
       />
-      <div className="mb-4 max-w-md">
-        <SegmentedControl
-          label="Show reports"
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-            setSelected(new Set());
+      <div className="mb-4 grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] xl:items-end">
+        <div className="md:col-span-2 xl:col-span-1">
+          <SegmentedControl
+            label="Show reports"
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              restart();
+            }}
+            options={[
+              { value: 'pending', label: 'Pending' },
+              { value: 'resolved', label: 'Resolved' },
+              { value: 'dismissed', label: 'Dismissed' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+        </div>
+        <SelectField
+          label="Type"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as ReportType | '');
+            restart();
+          }}
+          options={TYPE_OPTIONS}
+        />
+        <SelectField
+          label="Source"
+          value={source}
+          onChange={(e) => {
+            setSource(e.target.value as ReportSource | '');
+            restart();
           }}
           options={[
-            { value: 'pending', label: 'Pending' },
-            { value: 'resolved', label: 'Resolved' },
-            { value: 'dismissed', label: 'Dismissed' },
+            { value: '', label: 'All sources' },
+            { value: 'user', label: 'Reported by users' },
+            { value: 'auto', label: 'Automatic flags' },
+          ]}
+        />
+        <SelectField
+          label="Priority"
+          value={priority}
+          onChange={(e) => {
+            setPriority(e.target.value as ReportPriority | '');
+            restart();
+          }}
+          options={[
+            { value: '', label: 'Any priority' },
+            { value: 'high', label: 'High priority' },
+            { value: 'normal', label: 'Normal' },
           ]}
         />
       </div>
-      {status === 'pending' && pendingRows.length > 0 ? (
+      {pendingRows.length > 0 ? (
         <div
           className="mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface-2 px-3 py-2 text-sm"
           role="group"
@@ -194,7 +324,7 @@ export function ReportsPage() {
           <span className="text-muted" aria-live="polite">
             {selected.size} selected
           </span>
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
             <Button
               size="sm"
               variant="outline"
@@ -221,11 +351,26 @@ export function ReportsPage() {
         columns={columns}
         rows={reports.data?.reports}
         rowKey={(r) => r.id}
+        sorting={sorting}
         isLoading={reports.isPending}
         error={reports.error}
         onRetry={() => void reports.refetch()}
-        emptyTitle={status === 'pending' ? 'No pending reports' : `No ${status} reports`}
-        emptyDescription={status === 'pending' ? 'Nothing is waiting for review.' : undefined}
+        emptyTitle={
+          filtered
+            ? 'No reports match'
+            : status === 'pending'
+              ? 'No pending reports'
+              : status === 'all'
+                ? 'No reports yet'
+                : `No ${status} reports`
+        }
+        emptyDescription={
+          filtered
+            ? 'Try other filters.'
+            : status === 'pending'
+              ? 'Nothing is waiting for review.'
+              : undefined
+        }
       />
       {reports.data ? (
         <Pagination
@@ -277,7 +422,7 @@ export function ResolveReportDialog({ report, onClose }: { report: Report; onClo
       open
       onClose={onClose}
       title="Resolve report"
-      description={`${report.type} reported for “${report.reason}”${
+      description={`${report.type} ${report.source === 'auto' ? 'flagged' : 'reported'} for “${report.reason}”${
         report.targetUser ? ` · owner @${report.targetUser.username}` : ''
       }`}
       footer={

@@ -9,7 +9,12 @@ import {
   toastMessages,
   type FetchMock,
 } from '../../test/render.tsx';
-import { SettingsPage, validateSettings } from './settings-page.tsx';
+import {
+  SettingsPage,
+  parseTerms,
+  validateModeration,
+  validateSettings,
+} from './settings-page.tsx';
 
 const features = { registrationsOpen: true, tips: true, paidMessages: true, massMessages: true };
 const current = {
@@ -18,6 +23,7 @@ const current = {
   betaRequired: false,
   features,
   limits: { massMessagesPerDay: 5 },
+  moderation: { flaggedTerms: ['casino'], reportThreshold: 3 },
 };
 /** The form's draft: the current switches and limit unless a test changes them. */
 const draft = (fields: { feePercent: string; proPackPrice: string; betaRequired: boolean }) => ({
@@ -97,13 +103,50 @@ describe('validateSettings', () => {
   });
 });
 
+describe('validateModeration', () => {
+  const moderation = { flaggedTerms: ['casino'], reportThreshold: 3 };
+  it('reads one term per line and sends only what changed', () => {
+    expect(parseTerms(' casino \n\nfree   money\nCASINO\r\n')).toEqual(['casino', 'free money']);
+    expect(validateModeration({ terms: 'casino\n', reportThreshold: '3' }, moderation)).toEqual({
+      body: {},
+    });
+    expect(
+      validateModeration({ terms: 'casino\npoker', reportThreshold: '2' }, moderation),
+    ).toEqual({ body: { flaggedTerms: ['casino', 'poker'], reportThreshold: 2 } });
+    expect(validateModeration({ terms: '', reportThreshold: '3' }, moderation)).toEqual({
+      body: { flaggedTerms: [] },
+    });
+  });
+
+  it('keeps to the limits', () => {
+    expect(validateModeration({ terms: 'x', reportThreshold: '0' }, moderation)).toEqual({
+      errors: { reportThreshold: 'A whole number from 1 to 100.' },
+    });
+    expect(validateModeration({ terms: 'x', reportThreshold: '2.5' }, moderation)).toHaveProperty(
+      'errors.reportThreshold',
+    );
+    const many = Array.from({ length: 501 }, (_, i) => `t${i}`).join('\n');
+    expect(validateModeration({ terms: many, reportThreshold: '3' }, moderation)).toEqual({
+      errors: { terms: 'At most 500 terms.' },
+    });
+    expect(
+      validateModeration({ terms: 'y'.repeat(101), reportThreshold: '3' }, moderation),
+    ).toHaveProperty('errors.terms');
+  });
+});
+
 describe('SettingsPage', () => {
   beforeEach(() => {
     fetchMock = stubFetch();
     fetchMock.mockImplementation(async (url, init) => {
       if (url.endsWith('/admin/settings') && (init.method ?? 'GET') === 'GET') return json(current);
       if (url.endsWith('/admin/settings') && init.method === 'PUT') {
-        return json({ ...current, ...(JSON.parse(String(init.body)) as object) });
+        const body = JSON.parse(String(init.body)) as { moderation?: object };
+        return json({
+          ...current,
+          ...body,
+          moderation: { ...current.moderation, ...body.moderation },
+        });
       }
       if (url.endsWith('/admin/grant-free-pro') && init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { username: string };
@@ -144,6 +187,26 @@ describe('SettingsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(toastMessages()).toContain('Platform settings saved.'));
     expect(JSON.parse(String(puts()[0]![1].body))).toEqual({ feePercent: 15, betaRequired: true });
+  });
+
+  it('edits the flagged terms and the report threshold', async () => {
+    renderPage(<SettingsPage />);
+    const terms = await screen.findByLabelText('Flagged terms');
+    expect((terms as HTMLTextAreaElement).value).toBe('casino');
+    expect(screen.getByText(/1 of 500/)).toBeTruthy();
+    fireEvent.change(terms, { target: { value: 'casino\nfree money' } });
+    fireEvent.change(screen.getByLabelText('Report threshold'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save moderation settings' }));
+    expect(await screen.findByText('A whole number from 1 to 100.')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Report threshold'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save moderation settings' }));
+    await waitFor(() => expect(toastMessages()).toContain('Moderation settings saved.'));
+    expect(JSON.parse(String(puts()[0]![1].body))).toEqual({
+      moderation: { flaggedTerms: ['casino', 'free money'], reportThreshold: 2 },
+    });
+    // the fee form kept its own draft
+    expect((screen.getByLabelText('Platform fee (%)') as HTMLInputElement).value).toBe('20');
   });
 
   it('sends a system notification to listed usernames', async () => {

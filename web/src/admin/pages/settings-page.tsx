@@ -1,10 +1,13 @@
 /**
  * Admin · Platform settings: fee percent, pro pack price and the beta switch (GET/PUT
- * /admin/settings), a system notification to everyone or some users, and free pro grants.
+ * /admin/settings), automatic moderation (flagged terms, report threshold), a system
+ * notification to everyone or some users, and free pro grants.
  */
 import {
   ADMIN_TOASTS,
+  ModerationLimits,
   type FeatureFlags,
+  type ModerationSettings,
   type PlatformSettings,
   type UpdatePlatformSettingsBody,
 } from '@fanspace/contracts';
@@ -97,13 +100,60 @@ export function validateSettings(
   return { body };
 }
 
+/** The terms of the textarea: one per line, spaces collapsed, no empties or repeats. */
+export function parseTerms(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((term) => {
+      const key = term.toLowerCase();
+      if (!term || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export interface ModerationDraft {
+  terms: string;
+  reportThreshold: string;
+}
+
+/** Checks the moderation form; returns what changed or the errors. */
+export function validateModeration(
+  draft: ModerationDraft,
+  current: ModerationSettings,
+):
+  | { body: Partial<ModerationSettings> }
+  | { errors: Partial<Record<keyof ModerationDraft, string>> } {
+  const errors: Partial<Record<keyof ModerationDraft, string>> = {};
+  const terms = parseTerms(draft.terms);
+  const long = terms.find((t) => t.length > ModerationLimits.maxTermLength);
+  if (terms.length > ModerationLimits.maxTerms)
+    errors.terms = `At most ${ModerationLimits.maxTerms} terms.`;
+  else if (long)
+    errors.terms = `“${long.slice(0, 24)}…” is longer than ${ModerationLimits.maxTermLength} characters.`;
+  const threshold = Number(draft.reportThreshold);
+  if (!/^\d+$/.test(draft.reportThreshold.trim()) || threshold < 1 || threshold > 100)
+    errors.reportThreshold = 'A whole number from 1 to 100.';
+  if (Object.keys(errors).length > 0) return { errors };
+  const body: Partial<ModerationSettings> = {};
+  if (terms.join('\n') !== current.flaggedTerms.join('\n')) body.flaggedTerms = terms;
+  if (threshold !== current.reportThreshold) body.reportThreshold = threshold;
+  return { body };
+}
+
 export function SettingsPage() {
   useDocumentTitle('Admin · Platform settings');
   return (
     <div className="w-full max-w-3xl">
-      <SectionHeader title="Platform settings" description="Fees, prices and feature switches." />
+      <SectionHeader
+        title="Platform settings"
+        description="Fees, prices, feature switches and automatic moderation."
+      />
       <div className="flex flex-col gap-6">
         <SettingsForm />
+        <ModerationForm />
         <SystemNotificationForm />
         <GrantFreeProForm />
       </div>
@@ -118,17 +168,19 @@ function SettingsForm() {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
 
+  // reset the draft when these values change, not when the moderation form saves
+  const stored = settings.data ? JSON.stringify({ ...settings.data, moderation: undefined }) : '';
   useEffect(() => {
-    if (settings.data) {
-      setDraft({
-        feePercent: String(settings.data.feePercent),
-        proPackPrice: settings.data.proPackPrice.toFixed(2),
-        betaRequired: settings.data.betaRequired,
-        features: { ...settings.data.features },
-        massMessagesPerDay: String(settings.data.limits.massMessagesPerDay),
-      });
-    }
-  }, [settings.data]);
+    if (!stored) return;
+    const values = JSON.parse(stored) as PlatformSettings;
+    setDraft({
+      feePercent: String(values.feePercent),
+      proPackPrice: values.proPackPrice.toFixed(2),
+      betaRequired: values.betaRequired,
+      features: { ...values.features },
+      massMessagesPerDay: String(values.limits.massMessagesPerDay),
+    });
+  }, [stored]);
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -234,6 +286,100 @@ function SettingsForm() {
         <div>
           <Button type="submit" loading={mutation.isPending}>
             Save settings
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ModerationForm() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: adminKeys.settings(), queryFn: fetchSettings });
+  const [draft, setDraft] = useState<ModerationDraft | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof ModerationDraft, string>>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const moderation = settings.data?.moderation;
+
+  // reset the draft when the stored values change, not when another form saves
+  const stored = moderation ? JSON.stringify(moderation) : '';
+  useEffect(() => {
+    if (!stored) return;
+    const values = JSON.parse(stored) as ModerationSettings;
+    setDraft({
+      terms: values.flaggedTerms.join('\n'),
+      reportThreshold: String(values.reportThreshold),
+    });
+  }, [stored]);
+
+  const mutation = useMutation({
+    mutationFn: (body: Partial<ModerationSettings>) => saveSettings({ moderation: body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminKeys.settings(), saved);
+      toast.success('Moderation settings saved.');
+    },
+    onError: (e) => toast.error(errorMessageOf(e, 'Could not save the moderation settings.')),
+  });
+
+  // loading and errors are shown once, by the form above
+  if (!moderation || !draft) return null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft || !moderation) return;
+    setNotice(null);
+    const result = validateModeration(draft, moderation);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    if (Object.keys(result.body).length === 0) {
+      setNotice('Nothing has changed.');
+      return;
+    }
+    mutation.mutate(result.body);
+  }
+
+  const count = parseTerms(draft.terms).length;
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-fg">Automatic moderation</h2>
+      <p className="mt-1 text-sm text-muted">
+        New and edited posts, comments and chat messages that contain a flagged term are reported
+        automatically to the moderation queue. The content stays up until a moderator acts.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+        <TextareaField
+          label="Flagged terms"
+          hint={`One word or phrase per line, matched as whole words in any letter case. ${count} of ${ModerationLimits.maxTerms}.`}
+          rows={6}
+          value={draft.terms}
+          onChange={(e) => setDraft({ ...draft, terms: e.target.value })}
+          error={errors.terms}
+        />
+        <TextField
+          label="Report threshold"
+          inputMode="numeric"
+          hint="Content or a profile reported by this many different users is marked high priority."
+          value={draft.reportThreshold}
+          onChange={(e) => setDraft({ ...draft, reportThreshold: e.target.value })}
+          error={errors.reportThreshold}
+          className="max-w-xs"
+        />
+        {notice ? (
+          <p className="text-sm text-muted" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {mutation.isError ? (
+          <FormError
+            message={errorMessageOf(mutation.error, 'Could not save the moderation settings.')}
+          />
+        ) : null}
+        <div>
+          <Button type="submit" loading={mutation.isPending}>
+            Save moderation settings
           </Button>
         </div>
       </form>

@@ -6,11 +6,12 @@
 import {
   SUPPORT_MESSAGES,
   SupportLimits,
+  type AdminSortField,
   type SupportThreadResponse,
   type SupportTicket,
 } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TicketStatusBadge } from '../../features/support/components/status-badge.tsx';
 import { SupportThread } from '../../features/support/components/support-thread.tsx';
 import { CATEGORY_LABELS } from '../../features/support/labels.ts';
@@ -21,7 +22,6 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import {
@@ -34,7 +34,9 @@ import {
 } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { SectionHeader, formatDate } from '../components/fields.tsx';
+import { SectionHeader, SelectField, formatDate } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 import { ReplyBox } from '../../features/support/components/reply-box.tsx';
 
 const TABS: Array<{ value: SupportQueueStatus; label: string }> = [
@@ -59,12 +61,21 @@ export function SupportPage() {
   useDocumentTitle('Admin · Support tickets');
   const [status, setStatus] = useState<SupportQueueStatus>('active');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
+  const [priority, setPriority] = useState<'' | 'normal' | 'high'>('');
   const [openId, setOpenId] = useState<string | null>(null);
+  // null: the queue's own order (open before answered, longest wait first) until a column is picked
+  const sorting = useTableSort<AdminSortField<'supportTickets'>>(null, () => setPage(1));
+  const query = {
+    status,
+    page,
+    search,
+    ...(priority ? { priority } : {}),
+    ...sorting.params,
+  };
   const tickets = useQuery({
-    queryKey: adminKeys.supportList(status, page, search),
-    queryFn: () => fetchSupportTickets(status, page, search),
+    queryKey: adminKeys.supportList(query),
+    queryFn: () => fetchSupportTickets(query),
     placeholderData: keepPreviousData,
   });
 
@@ -75,19 +86,43 @@ export function SupportPage() {
       render: (t) => (
         <div className="max-w-xs">
           <p className="truncate font-semibold">{t.subject}</p>
-          <p className="text-xs text-muted">
-            {CATEGORY_LABELS[t.category]}
-            {t.priority === 'high' ? (
-              <span className="ml-2 font-semibold text-danger">High priority</span>
-            ) : null}
-          </p>
+          <p className="text-xs text-muted">{CATEGORY_LABELS[t.category]}</p>
         </div>
       ),
     },
     { key: 'user', header: 'User', render: userLabel },
-    { key: 'status', header: 'Status', render: (t) => <TicketStatusBadge status={t.status} /> },
-    { key: 'opened', header: 'Opened', render: (t) => formatDate(t.createdAt) },
-    { key: 'last', header: 'Last message', render: (t) => formatDate(t.lastMessageAt) },
+    {
+      key: 'priority',
+      header: 'Priority',
+      sortKey: 'priority',
+      render: (t) =>
+        t.priority === 'high' ? (
+          <span className="font-semibold text-danger">High</span>
+        ) : (
+          <span className="text-muted">Normal</span>
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      sortFirst: 'asc',
+      render: (t) => <TicketStatusBadge status={t.status} />,
+    },
+    {
+      key: 'opened',
+      header: 'Opened',
+      className: 'min-w-28',
+      sortKey: 'createdAt',
+      render: (t) => formatDate(t.createdAt),
+    },
+    {
+      key: 'updated',
+      header: 'Updated',
+      className: 'min-w-28',
+      sortKey: 'updatedAt',
+      render: (t) => formatDate(t.updatedAt),
+    },
     {
       key: 'act',
       header: 'Actions',
@@ -104,12 +139,6 @@ export function SupportPage() {
       ),
     },
   ];
-
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-    setPage(1);
-  }
 
   return (
     <div className="w-full">
@@ -129,30 +158,41 @@ export function SupportPage() {
             options={TABS}
           />
         </div>
-        <form role="search" onSubmit={submitSearch} className="flex items-end gap-2">
-          <TextField
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,10rem)] sm:items-end">
+          <SearchForm
             label="Search subject or username"
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            maxLength={100}
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
           />
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </form>
+          <SelectField
+            label="Priority"
+            value={priority}
+            onChange={(e) => {
+              setPriority(e.target.value as '' | 'normal' | 'high');
+              setPage(1);
+            }}
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'high', label: 'High' },
+              { value: 'normal', label: 'Normal' },
+            ]}
+          />
+        </div>
       </div>
       <DataTable
         caption="Support tickets"
         columns={columns}
         rows={tickets.data?.tickets}
         rowKey={(t) => t.id}
+        sorting={sorting}
         isLoading={tickets.isPending}
         error={tickets.error}
         onRetry={() => void tickets.refetch()}
-        emptyTitle={search ? 'No tickets match your search' : EMPTY[status]}
+        emptyTitle={search || priority ? 'No tickets match' : EMPTY[status]}
         emptyDescription={
-          status === 'active' && !search ? 'Every ticket has been handled.' : undefined
+          status === 'active' && !search && !priority ? 'Every ticket has been handled.' : undefined
         }
       />
       {tickets.data ? (

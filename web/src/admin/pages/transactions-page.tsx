@@ -1,5 +1,8 @@
-/** Admin · Transactions: the ledger, newest first (50 a page), kind filter, and refunds. */
-import type { AdminTransaction, RefundResponse } from '@fanspace/contracts';
+/**
+ * Admin · Transactions: the ledger (50 a page), newest first or sorted by amount or kind,
+ * filtered by kind and by a user's username, and refunds.
+ */
+import type { AdminSortField, AdminTransaction, RefundResponse } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
@@ -13,6 +16,8 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { adminKeys, fetchTransactions, newIdempotencyKey, refundTransaction } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, formatDate, formatMoney } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 const KINDS = [
   'top_up',
@@ -39,18 +44,32 @@ export function TransactionsPage() {
   useDocumentTitle('Admin · Transactions');
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState('');
+  const [username, setUsername] = useState('');
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
+  const sorting = useTableSort<AdminSortField<'transactions'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    () => setPage(1),
+  );
+  const query = { page, kind, username, ...sorting.params };
   const list = useQuery({
-    queryKey: adminKeys.transactions(page, kind),
-    queryFn: () => fetchTransactions(page, kind),
+    queryKey: adminKeys.transactions(query),
+    queryFn: () => fetchTransactions(query),
     placeholderData: keepPreviousData,
   });
 
   const columns: Column<AdminTransaction>[] = [
-    { key: 'when', header: 'When', render: (t) => formatDate(t.createdAt) },
+    {
+      key: 'when',
+      header: 'When',
+      className: 'min-w-28',
+      sortKey: 'createdAt',
+      render: (t) => formatDate(t.createdAt),
+    },
     {
       key: 'kind',
       header: 'Kind',
+      sortKey: 'kind',
+      sortFirst: 'asc',
       render: (t) => (
         <div>
           <code className="rounded bg-surface-2 px-1.5 py-0.5 text-xs">{t.kind}</code>
@@ -64,6 +83,7 @@ export function TransactionsPage() {
       key: 'amount',
       header: 'Amount',
       className: 'text-right tabular-nums',
+      sortKey: 'amount',
       render: (t) => formatMoney(t.amount),
     },
     { key: 'who', header: 'Accounts of', render: parties },
@@ -106,7 +126,7 @@ export function TransactionsPage() {
         title="Transactions"
         description="Every payment, tip, unlock and refund in the ledger."
       />
-      <div className="mb-4 max-w-xs">
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,24rem)] sm:items-end">
         <SelectField
           label="Kind"
           value={kind}
@@ -119,16 +139,28 @@ export function TransactionsPage() {
             ...KINDS.map((k) => ({ value: k, label: k.replace(/_/g, ' ') })),
           ]}
         />
+        <SearchForm
+          search={false}
+          label="User"
+          placeholder="username"
+          buttonLabel="Filter"
+          maxLength={31}
+          onSearch={(text) => {
+            setUsername(text.replace(/^@/, ''));
+            setPage(1);
+          }}
+        />
       </div>
       <DataTable
         caption="Transactions"
         columns={columns}
         rows={list.data?.transactions}
         rowKey={(t) => t.id}
+        sorting={sorting}
         isLoading={list.isPending}
         error={list.error}
         onRetry={() => void list.refetch()}
-        emptyTitle={kind ? 'No transactions of this kind' : 'No transactions yet'}
+        emptyTitle={kind || username ? 'No transactions match' : 'No transactions yet'}
       />
       {list.data ? (
         <Pagination

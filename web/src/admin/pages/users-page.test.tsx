@@ -72,7 +72,8 @@ describe('UsersPage', () => {
     const first = new URL(calls('/admin/users')[0]![0], 'http://x').searchParams;
     expect(first.get('page')).toBe('1');
     expect(first.get('limit')).toBe('20');
-    expect(first.get('sort')).toBe('newest');
+    expect(first.get('sortBy')).toBe('createdAt');
+    expect(first.get('order')).toBe('desc');
 
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'bob' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -82,6 +83,39 @@ describe('UsersPage', () => {
       const last = new URL(calls('/admin/users').at(-1)![0], 'http://x').searchParams;
       expect(last.get('search')).toBe('bob');
       expect(last.get('status')).toBe('banned');
+    });
+  });
+
+  it('sorts by a column header on the server, back to page 1', async () => {
+    renderPage(<UsersPage />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(
+      within(table).getByRole('columnheader', { name: 'Joined' }).getAttribute('aria-sort'),
+    ).toBe('descending');
+    fireEvent.click(within(table).getByRole('button', { name: 'User' }));
+    await waitFor(() => {
+      const last = new URL(calls('/admin/users').at(-1)![0], 'http://x').searchParams;
+      expect(last.get('sortBy')).toBe('username');
+      expect(last.get('order')).toBe('asc');
+      expect(last.get('page')).toBe('1');
+    });
+    expect(
+      within(table).getByRole('columnheader', { name: 'User' }).getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect(
+      within(table).getByRole('columnheader', { name: 'Joined' }).getAttribute('aria-sort'),
+    ).toBe('none');
+    fireEvent.click(within(table).getByRole('button', { name: 'Last sign-in' }));
+    await waitFor(() => {
+      const last = new URL(calls('/admin/users').at(-1)![0], 'http://x').searchParams;
+      expect(last.get('sortBy')).toBe('lastLoginAt');
+      expect(last.get('order')).toBe('desc');
+    });
+    // the joined range goes to the server as the start and end of the days
+    fireEvent.change(screen.getByLabelText('Joined from'), { target: { value: '2026-01-01' } });
+    await waitFor(() => {
+      const last = new URL(calls('/admin/users').at(-1)![0], 'http://x').searchParams;
+      expect(last.get('createdFrom')).toBe(new Date('2026-01-01T00:00:00.000').toISOString());
     });
   });
 

@@ -1,22 +1,30 @@
 /** Admin · Users: the paged account table (SPEC §9: 20 a page), its filters and detail drawer. */
-import type { AdminUser, AdminUsersQuery } from '@fanspace/contracts';
+import type { AdminSortField, AdminUser, AdminUsersQuery } from '@fanspace/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
-import { DownloadIcon, SearchIcon } from '../../ui/icons.tsx';
+import { DownloadIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { adminKeys, exportUsers, fetchUsers } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 import { EditUserDialog, UserActionDialog, type UserDialogKind } from './user-dialogs.tsx';
 
 type Role = NonNullable<AdminUsersQuery['role']>;
 type Status = NonNullable<AdminUsersQuery['status']>;
-type Sort = NonNullable<AdminUsersQuery['sort']>;
+
+/** A date field's day as the start (or end) of that day in the admin's time zone. */
+export function dayBound(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
 
 function roleOf(user: AdminUser): string {
   if (user.isAdmin) return 'Admin';
@@ -37,11 +45,15 @@ function download(blob: Blob, filename: string) {
 export function UsersPage() {
   useDocumentTitle('Admin · Users');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<Status | ''>('');
-  const [sort, setSort] = useState<Sort>('newest');
+  const [joinedFrom, setJoinedFrom] = useState('');
+  const [joinedTo, setJoinedTo] = useState('');
+  const sorting = useTableSort<AdminSortField<'users'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    () => setPage(1),
+  );
   const [selected, setSelected] = useState<AdminUser | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'json' | null>(null);
 
@@ -51,7 +63,9 @@ export function UsersPage() {
     search: search || undefined,
     role: role || undefined,
     status: status || undefined,
-    sort,
+    createdFrom: dayBound(joinedFrom, false),
+    createdTo: dayBound(joinedTo, true),
+    ...sorting.params,
   };
   const users = useQuery({
     queryKey: adminKeys.userList(query),
@@ -59,11 +73,7 @@ export function UsersPage() {
     placeholderData: keepPreviousData,
   });
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-    setPage(1);
-  }
+  const filtered = Boolean(search || role || status || joinedFrom || joinedTo);
 
   async function onExport(format: 'csv' | 'json') {
     setExporting(format);
@@ -81,6 +91,8 @@ export function UsersPage() {
     {
       key: 'user',
       header: 'User',
+      sortKey: 'username',
+      sortFirst: 'asc',
       render: (u) => (
         <div className="min-w-0">
           <p className="truncate font-semibold">{u.displayName || u.username}</p>
@@ -103,15 +115,31 @@ export function UsersPage() {
       ),
     },
     {
+      key: 'followers',
+      header: 'Followers',
+      className: 'text-right tabular-nums',
+      sortKey: 'followersCount',
+      render: (u) => u.followersCount,
+    },
+    {
+      key: 'posts',
+      header: 'Posts',
+      className: 'text-right tabular-nums',
+      sortKey: 'postsCount',
+      render: (u) => u.postsCount,
+    },
+    {
       key: 'joined',
       header: 'Joined',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
+      sortKey: 'createdAt',
       render: (u) => formatDate(u.createdAt),
     },
     {
       key: 'login',
       header: 'Last sign-in',
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
+      sortKey: 'lastLoginAt',
       render: (u) => formatDate(u.lastLoginAt),
     },
     {
@@ -159,25 +187,16 @@ export function UsersPage() {
           </>
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end">
-        <form role="search" onSubmit={onSearch} className="flex items-end gap-2">
-          <TextField
-            className="flex-1"
-            label="Search users"
-            type="search"
-            placeholder="Username, name or email"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            className="h-11"
-            icon={<SearchIcon size={16} />}
-          >
-            Search
-          </Button>
-        </form>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4 xl:items-end">
+        <SearchForm
+          className="sm:col-span-2"
+          label="Search users"
+          placeholder="Username, name or email"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
         <SelectField
           label="Role"
           value={role}
@@ -207,17 +226,25 @@ export function UsersPage() {
             { value: 'deleted', label: 'Deleted' },
           ]}
         />
-        <SelectField
-          label="Sort"
-          value={sort}
+        <TextField
+          label="Joined from"
+          type="date"
+          value={joinedFrom}
+          max={joinedTo || undefined}
           onChange={(e) => {
-            setSort(e.target.value as Sort);
+            setJoinedFrom(e.target.value);
             setPage(1);
           }}
-          options={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'oldest', label: 'Oldest first' },
-          ]}
+        />
+        <TextField
+          label="Joined until"
+          type="date"
+          value={joinedTo}
+          min={joinedFrom || undefined}
+          onChange={(e) => {
+            setJoinedTo(e.target.value);
+            setPage(1);
+          }}
         />
       </div>
       <DataTable
@@ -225,13 +252,12 @@ export function UsersPage() {
         columns={columns}
         rows={users.data?.users}
         rowKey={(u) => u.id}
+        sorting={sorting}
         isLoading={users.isPending}
         error={users.error}
         onRetry={() => void users.refetch()}
-        emptyTitle={search || role || status ? 'No users match' : 'No users yet'}
-        emptyDescription={
-          search || role || status ? 'Try another search or clear the filters.' : undefined
-        }
+        emptyTitle={filtered ? 'No users match' : 'No users yet'}
+        emptyDescription={filtered ? 'Try another search or clear the filters.' : undefined}
       />
       {users.data ? (
         <Pagination

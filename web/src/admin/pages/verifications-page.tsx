@@ -1,5 +1,5 @@
 /** Admin · Verification submissions: the pending queue and every submission, with documents. */
-import type { AdminVerification } from '@fanspace/contracts';
+import type { AdminSortField, AdminVerification, SortOrder } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
@@ -21,19 +21,34 @@ import {
   fetchDocument,
   fetchVerifications,
   rejectVerification,
+  type VerificationQueue,
 } from '../api.ts';
 import { Pagination } from '../components/data-table.tsx';
-import { SectionHeader, StatusPill, formatDate } from '../components/fields.tsx';
+import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
+
+type SubmissionSort = AdminSortField<'verifications'>;
+
+/** The sort menu of the submission cards ('' = the usual: oldest first in the queue). */
+const SORTS: Array<{ value: string; label: string }> = [
+  { value: '', label: 'Usual order' },
+  { value: 'submittedAt:asc', label: 'Oldest submitted first' },
+  { value: 'submittedAt:desc', label: 'Newest submitted first' },
+  { value: 'reviewedAt:desc', label: 'Recently reviewed first' },
+  { value: 'username:asc', label: 'Username A–Z' },
+  { value: 'username:desc', label: 'Username Z–A' },
+];
 
 export function VerificationsPage() {
   useDocumentTitle('Admin · Verification submissions');
-  const [queue, setQueue] = useState<'pending' | 'all'>('pending');
+  const [queue, setQueue] = useState<VerificationQueue>('pending');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<AdminVerification | null>(null);
+  const sorting = useTableSort<SubmissionSort>(null, () => setPage(1));
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: adminKeys.verificationList(queue, page),
-    queryFn: () => fetchVerifications(queue, page),
+    queryKey: adminKeys.verificationList(queue, page, sorting.params),
+    queryFn: () => fetchVerifications(queue, page, sorting.params),
     placeholderData: keepPreviousData,
   });
   const approve = useMutation({
@@ -60,7 +75,13 @@ export function VerificationsPage() {
   else if (!rows || rows.length === 0)
     body = (
       <EmptyState
-        title={queue === 'pending' ? 'No pending verifications' : 'No submissions yet'}
+        title={
+          queue === 'pending'
+            ? 'No pending verifications'
+            : queue === 'all'
+              ? 'No submissions yet'
+              : `No ${queue} submissions`
+        }
         description={queue === 'pending' ? 'Every submission has been reviewed.' : undefined}
       />
     );
@@ -118,7 +139,7 @@ export function VerificationsPage() {
         title="Verification submissions"
         description="Identity documents waiting for approval. Each document view is logged."
       />
-      <div className="mb-4 max-w-sm">
+      <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,32rem)_minmax(0,14rem)] md:items-end">
         <SegmentedControl
           label="Show"
           value={queue}
@@ -128,8 +149,21 @@ export function VerificationsPage() {
           }}
           options={[
             { value: 'pending', label: 'Pending queue' },
-            { value: 'all', label: 'All submissions' },
+            { value: 'approved', label: 'Approved' },
+            { value: 'rejected', label: 'Rejected' },
+            { value: 'all', label: 'All' },
           ]}
+        />
+        <SelectField
+          label="Sort"
+          value={sorting.sort ? `${sorting.sort.sortBy}:${sorting.sort.order}` : ''}
+          onChange={(e) => {
+            const [sortBy, order] = e.target.value.split(':');
+            sorting.set(
+              sortBy ? { sortBy: sortBy as SubmissionSort, order: order as SortOrder } : null,
+            );
+          }}
+          options={SORTS}
         />
       </div>
       {body}

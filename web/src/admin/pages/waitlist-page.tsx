@@ -1,4 +1,8 @@
-/** Admin · Waitlist: people waiting for beta access, newest first, each invitable by mail. */
+/**
+ * Admin · Waitlist: people waiting for beta access (newest first, or by email or invite date),
+ * searchable by email and filterable by invited or not; each is invitable by mail.
+ */
+import type { AdminSortField } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
@@ -7,7 +11,9 @@ import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { adminKeys, fetchWaitlist, inviteFromWaitlist, type WaitlistEntry } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
-import { SectionHeader, formatDate } from '../components/fields.tsx';
+import { SectionHeader, SelectField, formatDate } from '../components/fields.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useTableSort } from '../components/use-table-sort.ts';
 
 function InviteButton({ entry }: { entry: WaitlistEntry }) {
   const queryClient = useQueryClient();
@@ -33,16 +39,24 @@ function InviteButton({ entry }: { entry: WaitlistEntry }) {
 }
 
 const columns: Column<WaitlistEntry>[] = [
-  { key: 'email', header: 'Email', render: (e) => e.email },
+  { key: 'email', header: 'Email', sortKey: 'email', sortFirst: 'asc', render: (e) => e.email },
   {
     key: 'type',
     header: 'Signed up as',
     render: (e) => <span className="capitalize">{e.userType}</span>,
   },
-  { key: 'when', header: 'Joined the waitlist', render: (e) => formatDate(e.createdAt) },
+  {
+    key: 'when',
+    header: 'Joined the waitlist',
+    className: 'min-w-28',
+    sortKey: 'createdAt',
+    render: (e) => formatDate(e.createdAt),
+  },
   {
     key: 'invited',
     header: 'Invited',
+    className: 'min-w-28',
+    sortKey: 'invitedAt',
     render: (e) => (e.invitedAt ? formatDate(e.invitedAt) : '—'),
   },
   { key: 'invite', header: 'Beta invite', render: (e) => <InviteButton entry={e} /> },
@@ -51,9 +65,21 @@ const columns: Column<WaitlistEntry>[] = [
 export function WaitlistPage() {
   useDocumentTitle('Admin · Waitlist');
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [invited, setInvited] = useState<'' | 'yes' | 'no'>('');
+  const sorting = useTableSort<AdminSortField<'waitlist'>>(
+    { sortBy: 'createdAt', order: 'desc' },
+    () => setPage(1),
+  );
+  const query = {
+    page,
+    search,
+    ...(invited ? { invited: invited === 'yes' } : {}),
+    ...sorting.params,
+  };
   const waitlist = useQuery({
-    queryKey: adminKeys.waitlist(page),
-    queryFn: () => fetchWaitlist(page),
+    queryKey: adminKeys.waitlist(query),
+    queryFn: () => fetchWaitlist(query),
     placeholderData: keepPreviousData,
   });
   return (
@@ -62,15 +88,39 @@ export function WaitlistPage() {
         title="Waitlist"
         description="People waiting for beta access. An invite mails them a single-use beta code."
       />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,24rem)_minmax(0,12rem)] sm:items-end">
+        <SearchForm
+          label="Search emails"
+          placeholder="name@example.com"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Invited"
+          value={invited}
+          onChange={(e) => {
+            setInvited(e.target.value as '' | 'yes' | 'no');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: 'Everyone' },
+            { value: 'no', label: 'Not invited yet' },
+            { value: 'yes', label: 'Invited' },
+          ]}
+        />
+      </div>
       <DataTable
         caption="Waitlist"
         columns={columns}
         rows={waitlist.data?.entries}
         rowKey={(e) => e.id}
+        sorting={sorting}
         isLoading={waitlist.isPending}
         error={waitlist.error}
         onRetry={() => void waitlist.refetch()}
-        emptyTitle="Nobody is on the waitlist"
+        emptyTitle={search || invited ? 'Nobody matches' : 'Nobody is on the waitlist'}
       />
       {waitlist.data ? (
         <Pagination

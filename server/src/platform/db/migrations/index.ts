@@ -16,6 +16,7 @@ import * as releases from './2026-11-22T1140-releases.ts';
 import * as admin from './2026-11-22T1150-admin.ts';
 import * as support from './2026-11-22T1200-support.ts';
 import * as invoiceRefunds from './2026-11-24T0900-invoice-refunds.ts';
+import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1150-admin': admin,
   '2026-11-22T1200-support': support,
   '2026-11-24T0900-invoice-refunds': invoiceRefunds,
+  '2026-11-24T1700-admin-polish': adminPolish,
 };
