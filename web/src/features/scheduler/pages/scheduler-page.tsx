@@ -88,8 +88,9 @@ function CreatorScheduler() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'queue' ? 'queue' : 'calendar';
   const [weekStart, setWeekStart] = useState(() => startOfWeek(new Date()));
-  const [status, setStatus] = useState<ScheduledStatus | 'all'>('pending');
-  const [type, setType] = useState<ScheduledType | 'all'>('all');
+  // the queue's filters live in the URL, so a reload or a shared link keeps them
+  const status = pick(params.get('status'), STATUS_FILTERS, 'pending');
+  const type = pick(params.get('type'), TYPE_FILTERS, 'all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
   const navigate = useNavigate();
@@ -155,18 +156,19 @@ function CreatorScheduler() {
     }
   }
 
-  function setView(next: View): void {
+  function setParam(name: string, value: string | null): void {
     clearSelection();
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
-        if (next === 'queue') copy.set('view', 'queue');
-        else copy.delete('view');
+        if (value === null) copy.delete(name);
+        else copy.set(name, value);
         return copy;
       },
       { replace: true },
     );
   }
+  const setView = (next: View) => setParam('view', next === 'queue' ? 'queue' : null);
 
   const weekLabel = `${formatDayHeading(weekStart)} – ${formatDayHeading(addDays(weekStart, 6))}`;
 
@@ -223,19 +225,13 @@ function CreatorScheduler() {
               label="Status"
               value={status}
               options={STATUS_FILTERS}
-              onChange={(v) => {
-                setStatus(v);
-                clearSelection();
-              }}
+              onChange={(v) => setParam('status', v)}
             />
             <FilterSelect
               label="Type"
               value={type}
               options={TYPE_FILTERS}
-              onChange={(v) => {
-                setType(v);
-                clearSelection();
-              }}
+              onChange={(v) => setParam('type', v)}
             />
           </div>
         )}
@@ -455,6 +451,11 @@ function CreatorScheduler() {
       <StoryComposerDialog />
     </Page>
   );
+}
+
+/** A filter value from the URL, if it is one of the options. */
+function pick<T extends string>(raw: string | null, options: Array<{ value: T }>, fallback: T): T {
+  return options.find((o) => o.value === raw)?.value ?? fallback;
 }
 
 function FilterSelect<T extends string>({

@@ -212,7 +212,7 @@ export function StoryComposerForm({ onDone }: { onDone: () => void }) {
       aria-label="New story"
       className="grid gap-6 sm:grid-cols-[minmax(0,15rem)_1fr]"
     >
-      <div className="mx-auto w-full max-w-60">
+      <div className="mx-auto w-full max-w-60 sm:sticky sm:top-0 sm:self-start">
         <div
           ref={previewRef}
           role="img"

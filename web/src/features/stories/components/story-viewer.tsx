@@ -197,7 +197,7 @@ export function StoryViewer({
       aria-modal="true"
       aria-label={`Stories by ${name}`}
       tabIndex={-1}
-      className="fixed inset-0 z-[70] flex items-center justify-center bg-black/95 outline-none"
+      className="fixed inset-0 z-[70] flex items-center justify-center bg-black outline-none"
     >
       <p className="sr-only" aria-live="polite">
         Story {position.story + 1} of {group.stories.length} by {name}
@@ -229,7 +229,7 @@ export function StoryViewer({
           videoRef={videoRef}
           onVideoTime={setProgress}
           onVideoEnded={() => go('next')}
-          className="max-h-dvh sm:rounded-2xl"
+          className="max-h-dvh max-sm:aspect-auto max-sm:h-dvh sm:rounded-2xl"
         />
         {/* tap zones: left third back, the rest on; holding pauses */}
         <div className="absolute inset-0 z-[1] flex" onPointerLeave={pressEnd}>
