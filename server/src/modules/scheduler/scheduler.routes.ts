@@ -145,6 +145,10 @@ export async function schedulerRoutes(app: App) {
     '/scheduler/batch',
     {
       config: { auth: 'user', rateLimit: SchedulerRateLimits.write },
+      // a bare array of items is read as {items}
+      preValidation: async (request: FastifyRequest) => {
+        if (Array.isArray(request.body)) request.body = { items: request.body };
+      },
       schema: {
         tags,
         summary: 'Schedule several items at once: all or nothing, refusals listed per item',

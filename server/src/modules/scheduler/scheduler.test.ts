@@ -494,6 +494,13 @@ describe('lists, batch and bulk', () => {
     expect((await call(server, batcher, 'POST', '/scheduler/batch', { items: [] })).status).toBe(
       400,
     );
+    const bare = await server.app.inject({
+      method: 'POST',
+      url: '/api/scheduler/batch',
+      headers: batcher.headers,
+      payload: [good],
+    });
+    expect(bare.statusCode).toBe(201);
   });
 
   it('bulk: shift, set a time, cancel; all or nothing; bulk delete', async () => {
