@@ -113,6 +113,10 @@ export interface ListFilter {
  * or scheduled_items_user_status_idx with a status filter.
  */
 export function listItems(db: DbHandle, userId: string, filter: ListFilter) {
+  return listItemsQuery(db, userId, filter).execute() as Promise<ScheduledItemRow[]>;
+}
+
+export function listItemsQuery(db: DbHandle, userId: string, filter: ListFilter) {
   const after = filter.after ?? null;
   return db
     .selectFrom('scheduled_items')
@@ -132,6 +136,5 @@ export function listItems(db: DbHandle, userId: string, filter: ListFilter) {
     )
     .orderBy('scheduled_for')
     .orderBy('id')
-    .limit(filter.limit)
-    .execute() as Promise<ScheduledItemRow[]>;
+    .limit(filter.limit);
 }

@@ -64,13 +64,13 @@ export interface GroupRow {
  * time and whether one is unseen; unseen groups first, then the most recent. `authorId` limits
  * it to one author (a profile), otherwise the tray's authors.
  */
-export async function groupPage(
+export function groupPageQuery(
   db: DbHandle,
   viewerId: string,
   authorId: string | undefined,
   window: { limit: number; offset: number },
-): Promise<GroupRow[]> {
-  const rows = await visibleStories(db, viewerId)
+) {
+  return visibleStories(db, viewerId)
     .leftJoin('story_views as sv', (join) =>
       join.onRef('sv.story_id', '=', 's.id').on('sv.viewer_id', '=', viewerId),
     )
@@ -88,8 +88,16 @@ export async function groupPage(
     .orderBy('latest_at', 'desc')
     .orderBy('s.user_id')
     .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+    .offset(window.offset);
+}
+
+export async function groupPage(
+  db: DbHandle,
+  viewerId: string,
+  authorId: string | undefined,
+  window: { limit: number; offset: number },
+): Promise<GroupRow[]> {
+  const rows = await groupPageQuery(db, viewerId, authorId, window).execute();
   return rows.map((r) => ({ ...r, latest_at: new Date(r.latest_at) }));
 }
 
@@ -102,6 +110,14 @@ export function storiesOfAuthors(
   authorIds: readonly string[],
 ): Promise<SeenStoryRow[]> {
   if (authorIds.length === 0) return Promise.resolve([]);
+  return storiesOfAuthorsQuery(db, viewerId, authorIds).execute();
+}
+
+export function storiesOfAuthorsQuery(
+  db: DbHandle,
+  viewerId: string,
+  authorIds: readonly string[],
+) {
   return visibleStories(db, viewerId)
     .where('s.user_id', 'in', authorIds)
     .selectAll('s')
@@ -112,8 +128,7 @@ export function storiesOfAuthors(
     )
     .orderBy('s.user_id')
     .orderBy('s.created_at')
-    .orderBy('s.id')
-    .execute();
+    .orderBy('s.id');
 }
 
 export function findVisibleStory(

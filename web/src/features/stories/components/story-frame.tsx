@@ -61,7 +61,7 @@ export function StoryFrame({
         <img
           src={mediaUrl}
           alt=""
-          className="absolute inset-0 h-full w-full object-contain"
+          className="absolute inset-0 h-full w-full object-contain max-sm:object-cover"
           draggable={false}
         />
       ) : null}
@@ -70,7 +70,7 @@ export function StoryFrame({
           ref={videoRef}
           src={mediaUrl}
           poster={posterUrl ?? undefined}
-          className="absolute inset-0 h-full w-full object-contain"
+          className="absolute inset-0 h-full w-full object-contain max-sm:object-cover"
           playsInline
           muted={muted}
           autoPlay
