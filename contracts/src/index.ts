@@ -23,3 +23,5 @@ export * from './stripe.ts';
 export * from './push.ts';
 export * from './admin.ts';
 export * from './support.ts';
+export * from './stories.ts';
+export * from './scheduler.ts';

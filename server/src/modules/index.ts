@@ -20,6 +20,8 @@ import { pushRoutes } from './push/push.routes.ts';
 import { releasesRoutes } from './releases/releases.routes.ts';
 import { adminRoutes, reportsRoutes } from './admin/admin.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { storiesRoutes } from './stories/stories.routes.ts';
+import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -45,4 +47,6 @@ export async function registerModules(api: App) {
   await api.register(reportsRoutes);
   await api.register(adminRoutes);
   await api.register(supportRoutes);
+  await api.register(storiesRoutes);
+  await api.register(schedulerRoutes);
 }

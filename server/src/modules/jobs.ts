@@ -8,6 +8,8 @@ import { registerProPackJobs } from './payments/pro-pack.jobs.ts';
 import { registerMaintenanceJobs } from './maintenance/cleanup.jobs.ts';
 import { registerPushJobs } from './push/push.jobs.ts';
 import { registerChatJobs } from './chats/chats.jobs.ts';
+import { registerStoryJobs } from './stories/stories.service.ts';
+import { registerSchedulerJobs } from './scheduler/scheduler.publish.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -20,5 +22,7 @@ export function registerJobHandlers(ctx: AppContext) {
   registerMaintenanceJobs(ctx);
   registerPushJobs(ctx);
   registerChatJobs(ctx);
+  registerStoryJobs(ctx);
+  registerSchedulerJobs(ctx);
   void ctx;
 }

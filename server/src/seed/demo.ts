@@ -7,6 +7,7 @@ import { seedPosts } from '../modules/posts/posts.seed.ts';
 import { seedPayments } from '../modules/payments/payments.seed.ts';
 import { seedChats } from '../modules/chats/chats.seed.ts';
 import { seedModeration } from '../modules/admin/admin.seed.ts';
+import { seedStories } from '../modules/stories/stories.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -83,6 +84,7 @@ seedSteps.push(seedPosts);
 seedSteps.push(seedPayments);
 seedSteps.push(seedChats);
 seedSteps.push(seedModeration);
+seedSteps.push(seedStories);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

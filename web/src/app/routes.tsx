@@ -116,6 +116,10 @@ const SupportTicketPage = lazyPage(
   () => import('../features/support/pages/ticket-page.tsx'),
   'SupportTicketPage',
 );
+const SchedulerPage = lazyPage(
+  () => import('../features/scheduler/pages/scheduler-page.tsx'),
+  'SchedulerPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -182,6 +186,7 @@ export const routes: RouteObject[] = [
           { path: 'beta/*', element: <BetaPage /> },
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
+          { path: 'scheduler', element: <SchedulerPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

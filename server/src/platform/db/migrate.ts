@@ -6,6 +6,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // features land from parallel branches with their own timestamps, so a database that already
+    // ran a later-named migration must still accept an earlier-named one that arrived after it;
+    // every migration touches only its own tables and columns (docs/ARCHITECTURE.md, Database)
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error)

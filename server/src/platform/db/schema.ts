@@ -759,6 +759,9 @@ export interface Database {
   card_payments: CardPaymentsTable;
   provider_webhook_events: ProviderWebhookEventsTable;
   pro_pack_events: ProPackEventsTable;
+  stories: StoriesTable;
+  story_views: StoryViewsTable;
+  scheduled_items: ScheduledItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -850,3 +853,46 @@ export interface ProPackEventsTable {
   reason: string | null;
   created_at: CreatedAt;
 }
+
+/** Stories and the scheduler (modules/stories, modules/scheduler). */
+export interface StoriesTable {
+  id: Generated<string>;
+  user_id: string;
+  media_id: string | null;
+  media_type: 'image' | 'video' | 'text';
+  owns_media: Generated<boolean>;
+  caption: Generated<string>;
+  text_overlay: Generated<string>;
+  text_position: GeneratedJson<{ x: number; y: number }>;
+  text_size: Generated<number>;
+  background_color: string | null;
+  text_color: Generated<string>;
+  access_level: Generated<'public' | 'followers' | 'subscribers'>;
+  view_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+}
+export type StoryRow = Selectable<StoriesTable>;
+
+export interface StoryViewsTable {
+  story_id: string;
+  viewer_id: string;
+  viewed_at: GeneratedTimestamp;
+}
+
+export interface ScheduledItemsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 'post' | 'story' | 'mass_message';
+  payload: Json<Record<string, unknown>>;
+  scheduled_for: Timestamp;
+  status: Generated<'pending' | 'published' | 'failed' | 'canceled'>;
+  revision: Generated<number>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  result_id: string | null;
+  published_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type ScheduledItemRow = Selectable<ScheduledItemsTable>;

@@ -15,6 +15,7 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  ClockIcon,
   FileIcon,
   ImageIcon,
   LifeBuoyIcon,
@@ -53,6 +54,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
     { label: 'Subscriptions', to: '/subscriptions', icon: <UsersIcon size={18} /> },
     ...(isCreatorUser(user)
       ? [{ label: 'Model releases', to: '/releases', icon: <FileIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Scheduled', to: '/scheduler', icon: <ClockIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },

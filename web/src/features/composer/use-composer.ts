@@ -19,6 +19,9 @@ import { scheduleBlobCleanup, useUploadStore } from '../media/store.ts';
 import { startTrackedUpload } from '../media-vault/tracked-uploads.ts';
 import { isPaidLevel } from '../posts/access.ts';
 import { useCreatePostMutation } from './queries.ts';
+import { useScheduleItem } from '../scheduler/queries.ts';
+import { formatWhen } from '../scheduler/time.ts';
+import { useScheduleDraft } from '../scheduler/use-schedule-draft.ts';
 import {
   fileProblem,
   mediaTypeOfFile,
@@ -63,7 +66,7 @@ export function publishFailure(error: unknown): string {
   return errorMessageOf(error, 'Could not publish the post. Please try again.');
 }
 
-export function useComposer(onPublished: (post: Post) => void) {
+export function useComposer(onPublished: (post: Post) => void, onScheduled?: () => void) {
   const [caption, setCaption] = useState('');
   const [hashtags, setHashtags] = useState<string[]>([]);
   const [accessLevel, setAccessLevel] = useState<PostAccessLevel>('public');
@@ -74,6 +77,9 @@ export function useComposer(onPublished: (post: Post) => void) {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const controllers = useRef(new Map<string, AbortController>());
   const create = useCreatePostMutation();
+  // "Schedule for later": the same body goes to POST /scheduler instead
+  const schedule = useScheduleDraft();
+  const scheduleItem = useScheduleItem();
 
   const patch = useCallback(
     (key: string, change: Partial<Extract<Attachment, { source: 'device' }>>) => {
@@ -183,6 +189,19 @@ export function useComposer(onPublished: (post: Post) => void) {
     setAttachments([]);
     setErrors({});
     setSubmitError(null);
+    schedule.reset();
+  }
+
+  /** Previews go 1 second after the post left (spec §4), uploads leave the tray. */
+  function releaseAttachments(): void {
+    const previews: string[] = [];
+    for (const a of attachments) {
+      if (a.source !== 'device') continue;
+      previews.push(a.previewUrl);
+      useUploadStore.getState().remove(a.uploadId);
+    }
+    scheduleBlobCleanup(previews.filter(Boolean));
+    attachmentsRef.current = [];
   }
 
   function submit(): void {
@@ -210,17 +229,27 @@ export function useComposer(onPublished: (post: Post) => void) {
       ...(releaseIds.length > 0 ? { modelReleaseIds: releaseIds } : {}),
       ...(mediaIds.length > 0 ? { selectedMediaItems: mediaIds.filter(Boolean) } : {}),
     };
+    if (schedule.enabled) {
+      const when = schedule.check();
+      if (!when) return;
+      scheduleItem.mutate(
+        { type: 'post', scheduledFor: when.toISOString(), payload: body },
+        {
+          onSuccess: () => {
+            releaseAttachments();
+            reset();
+            toast.success(`Post scheduled for ${formatWhen(when.toISOString())}.`);
+            onScheduled?.();
+          },
+          onError: (error) => setSubmitError(publishFailure(error)),
+        },
+      );
+      return;
+    }
     create.mutate(body, {
       onSuccess: (post) => {
-        const previews: string[] = [];
-        for (const a of attachments) {
-          if (a.source !== 'device') continue;
-          previews.push(a.previewUrl);
-          useUploadStore.getState().remove(a.uploadId);
-        }
         // Spec §4: temporary blobs are cleaned up 1 second after a send.
-        scheduleBlobCleanup(previews.filter(Boolean));
-        attachmentsRef.current = [];
+        releaseAttachments();
         reset();
         toast.success('Post published.');
         onPublished(post);
@@ -253,7 +282,8 @@ export function useComposer(onPublished: (post: Post) => void) {
     uploading,
     errors,
     submitError,
-    submitting: create.isPending,
+    submitting: create.isPending || scheduleItem.isPending,
+    schedule,
     submit,
     reset,
   };

@@ -17,6 +17,7 @@ import * as admin from './2026-11-22T1150-admin.ts';
 import * as support from './2026-11-22T1200-support.ts';
 import * as invoiceRefunds from './2026-11-24T0900-invoice-refunds.ts';
 import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
+import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1200-support': support,
   '2026-11-24T0900-invoice-refunds': invoiceRefunds,
   '2026-11-24T1700-admin-polish': adminPolish,
+  '2026-11-24T1000-stories-scheduler': storiesScheduler,
 };

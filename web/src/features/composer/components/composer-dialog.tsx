@@ -17,6 +17,10 @@ export function ComposerDialog() {
           close();
           navigate(`/p/${encodeURIComponent(post.id)}`);
         }}
+        onScheduled={() => {
+          close();
+          navigate('/scheduler?view=queue');
+        }}
         secondaryAction={
           <Button variant="ghost" onClick={close}>
             Cancel

@@ -4,6 +4,8 @@
  */
 import { POST_CAPTION_MAX, type Post } from '@fanspace/contracts';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ScheduleField } from '../../scheduler/components/schedule-field.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
@@ -15,17 +17,25 @@ import { ModelReleasesPicker } from './model-releases-picker.tsx';
 
 export const CAPTION_LABEL = 'Caption';
 export const PUBLISH_LABEL = 'Publish';
+export const SCHEDULE_LABEL = 'Schedule';
 
 export function ComposerForm({
   onPublished,
+  onScheduled,
   secondaryAction,
   autoFocus,
 }: {
   onPublished: (post: Post) => void;
+  /** after "Schedule for later" succeeded; default: the scheduler's queue */
+  onScheduled?: () => void;
   secondaryAction?: ReactNode;
   autoFocus?: boolean;
 }) {
-  const composer = useComposer(onPublished);
+  const navigate = useNavigate();
+  const composer = useComposer(
+    onPublished,
+    onScheduled ?? (() => navigate('/scheduler?view=queue')),
+  );
   const formErrorId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>): void {
@@ -56,6 +66,13 @@ export function ComposerForm({
         priceError={composer.errors.price}
       />
       <ModelReleasesPicker value={composer.releaseIds} onChange={composer.setReleaseIds} />
+      <ScheduleField
+        enabled={composer.schedule.enabled}
+        onEnabledChange={composer.schedule.setEnabled}
+        value={composer.schedule.value}
+        onChange={composer.schedule.setValue}
+        error={composer.schedule.error}
+      />
       <FormError id={formErrorId} message={message} />
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
         {secondaryAction}
@@ -65,7 +82,7 @@ export function ComposerForm({
           loading={composer.submitting}
           disabled={composer.uploading > 0}
         >
-          {PUBLISH_LABEL}
+          {composer.schedule.enabled ? SCHEDULE_LABEL : PUBLISH_LABEL}
         </Button>
       </div>
     </form>

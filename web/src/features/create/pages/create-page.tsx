@@ -1,14 +1,23 @@
 /** /create – the post composer for creators; for everyone else, how to become one. */
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ButtonLink } from '../../../ui/button.tsx';
+import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { BadgeCheckIcon, ImageIcon, LockIcon, SparklesIcon } from '../../../ui/icons.tsx';
+import {
+  BadgeCheckIcon,
+  ClockIcon,
+  ImageIcon,
+  LockIcon,
+  PlusIcon,
+  SparklesIcon,
+} from '../../../ui/icons.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
 import { ComposerForm } from '../../composer/components/composer-form.tsx';
+import { StoryComposerDialog } from '../../stories/components/story-composer.tsx';
+import { useStoryComposer } from '../../stories/store.ts';
 
 const CREATOR_PERKS = [
   { icon: ImageIcon, text: 'Post photos and videos, free or for subscribers' },
@@ -22,6 +31,7 @@ export function CreatePage() {
   const navigate = useNavigate();
   const creator = isCreatorUser(user);
   const pending = user?.identityStatus === 'pending';
+  const showStoryComposer = useStoryComposer((s) => s.show);
 
   if (!creator) {
     return (
@@ -56,10 +66,30 @@ export function CreatePage() {
   }
 
   return (
-    <Page title="New post" width="narrow" description="Share a photo, a video or a thought.">
+    <Page
+      title="New post"
+      width="narrow"
+      description="Share a photo, a video or a thought – now or later."
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<PlusIcon size={16} />}
+            onClick={showStoryComposer}
+          >
+            Story
+          </Button>
+          <ButtonLink to="/scheduler" variant="secondary" size="sm" icon={<ClockIcon size={16} />}>
+            Scheduled
+          </ButtonLink>
+        </>
+      }
+    >
       <Card className="p-5 sm:p-6">
         <ComposerForm onPublished={(post) => navigate(`/p/${encodeURIComponent(post.id)}`)} />
       </Card>
+      <StoryComposerDialog />
     </Page>
   );
 }

@@ -70,15 +70,20 @@ describe('home feed paging (spec §9: 20 per page, offset = 20 x (page-1))', () 
   });
 
   it('offers a retry when the feed fails', async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'boom' }, 500));
-    fetchMock.mockResolvedValue(
-      json({
+    // the story tray asks too: only the first feed request fails
+    let feedCalls = 0;
+    fetchMock.mockImplementation(async (url) => {
+      if (url.includes('/api/stories'))
+        return json({ groups: [], stories: [], currentPage: 1, hasMore: false });
+      feedCalls += 1;
+      if (feedCalls === 1) return json({ message: 'boom' }, 500);
+      return json({
         posts: [makePost({ caption: 'Back again' })],
         currentPage: 1,
         totalPages: 1,
         hasMore: false,
-      }),
-    );
+      });
+    });
     renderPage(<FeedPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByText('Back again')).toBeTruthy());

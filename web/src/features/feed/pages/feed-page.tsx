@@ -9,6 +9,7 @@ import { displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { TrendingCreators } from '../../people/components/trending-creators.tsx';
 import { InfinitePosts, postsOf } from '../../posts/components/infinite-posts.tsx';
 import { ComposerPrompt } from '../components/composer-prompt.tsx';
+import { StoryTray } from '../../stories/components/story-tray.tsx';
 import { useFeedQuery, useRefreshFeedOnFollowChange } from '../queries.ts';
 
 function EmptyFeed() {
@@ -56,6 +57,7 @@ export function FeedPage() {
           </h1>
           <p className="mt-1 text-muted">What is new from the creators you follow.</p>
         </header>
+        <StoryTray />
         {creator ? <ComposerPrompt /> : null}
         <InfinitePosts
           query={feed}
