@@ -23,3 +23,4 @@ export * from './stripe.ts';
 export * from './push.ts';
 export * from './admin.ts';
 export * from './support.ts';
+export * from './data-tools.ts';

@@ -20,6 +20,7 @@ import { pushRoutes } from './push/push.routes.ts';
 import { releasesRoutes } from './releases/releases.routes.ts';
 import { adminRoutes, reportsRoutes } from './admin/admin.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -45,4 +46,5 @@ export async function registerModules(api: App) {
   await api.register(reportsRoutes);
   await api.register(adminRoutes);
   await api.register(supportRoutes);
+  await api.register(dataToolsRoutes);
 }

@@ -8,6 +8,7 @@ import { registerProPackJobs } from './payments/pro-pack.jobs.ts';
 import { registerMaintenanceJobs } from './maintenance/cleanup.jobs.ts';
 import { registerPushJobs } from './push/push.jobs.ts';
 import { registerChatJobs } from './chats/chats.jobs.ts';
+import { registerDataToolsJobs } from './data-tools/data-tools.jobs.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -20,5 +21,6 @@ export function registerJobHandlers(ctx: AppContext) {
   registerMaintenanceJobs(ctx);
   registerPushJobs(ctx);
   registerChatJobs(ctx);
+  registerDataToolsJobs(ctx);
   void ctx;
 }

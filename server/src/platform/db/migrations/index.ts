@@ -15,6 +15,7 @@ import * as stripe from './2026-11-22T1110-stripe.ts';
 import * as releases from './2026-11-22T1140-releases.ts';
 import * as admin from './2026-11-22T1150-admin.ts';
 import * as support from './2026-11-22T1200-support.ts';
+import * as dataTools from './2026-11-24T1300-data-tools.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1140-releases': releases,
   '2026-11-22T1150-admin': admin,
   '2026-11-22T1200-support': support,
+  '2026-11-24T1300-data-tools': dataTools,
 };
