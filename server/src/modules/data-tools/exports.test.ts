@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { actor, call, exportZip, runJobs, seedWorlds } from './data-tools.test-kit.ts';
-import { expireExport } from './exports.service.ts';
+import { expireExport, runExport } from './exports.service.ts';
+import { claimJobRow } from './data-tools.queries.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -223,14 +224,23 @@ describe('data export: owner only, lifecycle and limits', () => {
   });
 
   it('stops an export deleted while it runs and leaves no file behind', async () => {
-    const creator = await actor(server, 'creator');
-    const requested = await call(server, creator, 'POST', '/data/export', { type: 'profile' });
-    await server.ctx.db.deleteFrom('data_exports').where('id', '=', requested.body.id).execute();
-    await runJobs(server);
-    const storage = getFileStorage(server.ctx.config);
-    expect(
-      await storage.exists(`private/exports/${creator.user.id}/${requested.body.id}.zip`),
-    ).toBe(false);
+    const quiet = await createTestServer();
+    try {
+      const creator = await actor(quiet, 'creator');
+      const requested = await call(quiet, creator, 'POST', '/data/export', { type: 'profile' });
+      // a worker claims it, then the owner deletes it
+      await claimJobRow(quiet.ctx.db, 'data_exports', requested.body.id);
+      expect(
+        (await call(quiet, creator, 'DELETE', `/data/export/${requested.body.id}`)).status,
+      ).toBe(200);
+      await runExport(quiet.ctx, requested.body.id);
+      const storage = getFileStorage(quiet.ctx.config);
+      expect(
+        await storage.exists(`private/exports/${creator.user.id}/${requested.body.id}.zip`),
+      ).toBe(false);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('pages the list newest first with a cursor', async () => {

@@ -124,14 +124,20 @@ export async function walkZip(
 export async function readLimited(stream: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > max) {
-      stream.destroy();
-      throw invalidImport('A file in the import is too large');
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > max) {
+        stream.destroy();
+        throw invalidImport('A file in the import is too large');
+      }
+      chunks.push(buffer);
     }
-    chunks.push(buffer);
+  } catch (error) {
+    if (error instanceof BadRequestError) throw error;
+    // yauzl: an entry that inflates to more (or less) than its header says, a bad checksum
+    throw invalidImport(`A file in the zip is damaged or not what it claims: ${messageOf(error)}`);
   }
   return Buffer.concat(chunks);
 }
