@@ -6,6 +6,7 @@ import { seedBeta } from '../modules/beta/beta.seed.ts';
 import { seedPosts } from '../modules/posts/posts.seed.ts';
 import { seedPayments } from '../modules/payments/payments.seed.ts';
 import { seedChats } from '../modules/chats/chats.seed.ts';
+import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -81,6 +82,7 @@ seedSteps.push(seedBeta);
 seedSteps.push(seedPosts);
 seedSteps.push(seedPayments);
 seedSteps.push(seedChats);
+seedSteps.push(seedDataTools);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

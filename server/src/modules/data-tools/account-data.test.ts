@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,11 +189,9 @@ describe('cleanup', () => {
     const fan = await actor(server);
     const other = await actor(server);
     const old = await exportZip(server, fan, 'profile');
-    await server.ctx.db
-      .updateTable('data_exports')
-      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
-      .where('id', '=', old.id)
-      .execute();
+    await sql`update data_exports set created_at = now() - interval '40 days' where id = ${old.id}`.execute(
+      server.ctx.db,
+    );
     const recent = await exportZip(server, fan, 'profile');
     for (const who of [fan, other])
       await server.ctx.db
@@ -234,11 +233,9 @@ describe('retention settings', () => {
     const chat = await openChat(server, fan, creator);
     const mine = await send(server, fan, chat.id, { text: 'old words' });
     const theirs = await send(server, creator, chat.id, { text: 'their old words' });
-    await server.ctx.db
-      .updateTable('messages')
-      .set({ created_at: new Date(Date.now() - 60 * 86_400_000) })
-      .where('id', 'in', [mine.id, theirs.id])
-      .execute();
+    await sql`update messages set created_at = now() - interval '60 days' where id in (${mine.id}, ${theirs.id})`.execute(
+      server.ctx.db,
+    );
     await server.ctx.db
       .insertInto('notifications')
       .values({
