@@ -5,7 +5,8 @@ import {
   type DataExportJob,
   type DataExportType,
 } from '@fanspace/contracts';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { formatBytes } from '../../../lib/read-file.ts';
 import { fullDateTime, relativeTime } from '../../../lib/relative-time.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
@@ -13,7 +14,7 @@ import { DownloadIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { exportDownloadUrl, PERSONAL_DATA_URL } from '../api.ts';
-import { useDeleteExport, useExportsQuery, useRequestExport } from '../queries.ts';
+import { dataKeys, useDeleteExport, useExportsQuery, useRequestExport } from '../queries.ts';
 import { ProgressBar, SelectField, StatusBadge } from './progress-bar.tsx';
 
 export const EXPORT_TYPE_OPTIONS: ReadonlyArray<{ value: DataExportType; label: string }> = [
@@ -90,6 +91,12 @@ export function ExportCard() {
   const exportsQuery = useExportsQuery();
   const request = useRequestExport();
   const jobs = exportsQuery.data?.exports ?? [];
+  const queryClient = useQueryClient();
+  const finished = jobs.filter((j) => j.status === 'completed').length;
+  // a finished export takes up storage: refresh the usage bars
+  useEffect(() => {
+    if (finished > 0) void queryClient.invalidateQueries({ queryKey: dataKeys.storage() });
+  }, [finished, queryClient]);
 
   return (
     <SettingsCard
