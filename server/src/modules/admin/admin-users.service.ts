@@ -519,7 +519,6 @@ const CSV_COLUMNS: Array<keyof AdminUser> = [
   'lastLoginAt',
 ];
 
-
 /** GET /admin/export/users?format=csv|json: every account that is not deleted, oldest first. */
 export async function exportUsers(ctx: AdminCtx, adminId: string, format: 'csv' | 'json') {
   const rows = await ctx.db

@@ -262,6 +262,44 @@ describe('data export: owner only, lifecycle and limits', () => {
   });
 });
 
+describe('every data tools route', () => {
+  it('refuses visitors with 401 Not authenticated', async () => {
+    const id = crypto.randomUUID();
+    const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+      ['POST', '/data/export'],
+      ['POST', '/gdpr/export'],
+      ['GET', '/data/exports'],
+      ['GET', `/data/export/${id}`],
+      ['GET', `/data/export/${id}/download`],
+      ['DELETE', `/data/export/${id}`],
+      ['POST', '/data/import'],
+      ['GET', '/data/imports'],
+      ['GET', `/data/import/${id}`],
+      ['POST', `/data/import/${id}/cancel`],
+      ['POST', '/data/sync'],
+      ['POST', '/data/clear-cache'],
+      ['POST', '/data/optimize-storage'],
+      ['GET', '/data/storage-usage'],
+      ['POST', '/data/cleanup'],
+      ['GET', '/data/retention-settings'],
+      ['PUT', '/data/retention-settings'],
+      ['GET', '/data/personal-data'],
+      ['GET', '/data/deletion-request'],
+      ['POST', '/data/deletion-request'],
+      ['DELETE', '/data/deletion-request'],
+      ['POST', '/gdpr/delete-account'],
+      ['DELETE', '/gdpr/delete-account'],
+      ['GET', '/gdpr/consent'],
+      ['POST', '/gdpr/consent'],
+    ];
+    for (const [method, url] of routes) {
+      const res = await server.app.inject({ method, url: `/api${url}` });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBe('Not authenticated');
+    }
+  });
+});
+
 describe('personal data download', () => {
   it('is one JSON file of everything held about the caller, named for them', async () => {
     const w = await seedWorlds(server);
