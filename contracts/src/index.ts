@@ -25,3 +25,4 @@ export * from './admin.ts';
 export * from './support.ts';
 export * from './stories.ts';
 export * from './scheduler.ts';
+export * from './data-tools.ts';

@@ -22,6 +22,7 @@ import { adminRoutes, reportsRoutes } from './admin/admin.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
+import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -49,4 +50,5 @@ export async function registerModules(api: App) {
   await api.register(supportRoutes);
   await api.register(storiesRoutes);
   await api.register(schedulerRoutes);
+  await api.register(dataToolsRoutes);
 }

@@ -10,6 +10,7 @@ import { registerPushJobs } from './push/push.jobs.ts';
 import { registerChatJobs } from './chats/chats.jobs.ts';
 import { registerStoryJobs } from './stories/stories.service.ts';
 import { registerSchedulerJobs } from './scheduler/scheduler.publish.ts';
+import { registerDataToolsJobs } from './data-tools/data-tools.jobs.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -24,5 +25,6 @@ export function registerJobHandlers(ctx: AppContext) {
   registerChatJobs(ctx);
   registerStoryJobs(ctx);
   registerSchedulerJobs(ctx);
+  registerDataToolsJobs(ctx);
   void ctx;
 }

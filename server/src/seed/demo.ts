@@ -8,6 +8,7 @@ import { seedPayments } from '../modules/payments/payments.seed.ts';
 import { seedChats } from '../modules/chats/chats.seed.ts';
 import { seedModeration } from '../modules/admin/admin.seed.ts';
 import { seedStories } from '../modules/stories/stories.seed.ts';
+import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -85,6 +86,7 @@ seedSteps.push(seedPayments);
 seedSteps.push(seedChats);
 seedSteps.push(seedModeration);
 seedSteps.push(seedStories);
+seedSteps.push(seedDataTools);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -25,6 +25,7 @@ import {
 import { revokeSessionSocketsAfterCommit } from '../../platform/realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { deleteAccount } from '../users/account-deletion.service.ts';
+import { csvCell } from '../../platform/csv.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { approveVerification, rejectVerification } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
@@ -529,14 +530,6 @@ const CSV_COLUMNS: Array<keyof AdminUser> = [
   'createdAt',
   'lastLoginAt',
 ];
-
-const csvCell = (value: unknown) => {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  // a cell starting like a formula would run in a spreadsheet (CSV injection)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** GET /admin/export/users?format=csv|json: every account that is not deleted, oldest first. */
 export async function exportUsers(ctx: AdminCtx, adminId: string, format: 'csv' | 'json') {

@@ -762,6 +762,12 @@ export interface Database {
   stories: StoriesTable;
   story_views: StoryViewsTable;
   scheduled_items: ScheduledItemsTable;
+  data_exports: DataExportsTable;
+  data_imports: DataImportsTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
+  consent_records: ConsentRecordsTable;
+  data_retention_settings: DataRetentionSettingsTable;
+  media_stored_sizes: MediaStoredSizesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -896,3 +902,90 @@ export interface ScheduledItemsTable {
   updated_at: GeneratedTimestamp;
 }
 export type ScheduledItemRow = Selectable<ScheduledItemsTable>;
+/** Privacy and data tools (migration 2026-11-24T1300-data-tools). */
+type DataJobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export interface DataExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  type:
+    | 'all'
+    | 'profile'
+    | 'posts'
+    | 'messages'
+    | 'media'
+    | 'transactions'
+    | 'followers'
+    | 'subscribers';
+  format: 'json' | 'csv';
+  status: Generated<DataJobStatus>;
+  progress: Generated<number>;
+  storage_key: string | null;
+  filename: string | null;
+  size_bytes: number | null;
+  file_count: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+}
+export type DataExportRow = Selectable<DataExportsTable>;
+
+export interface DataImportsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 'profile' | 'social-links' | 'media';
+  format: 'zip' | 'json' | 'csv';
+  status: Generated<DataJobStatus>;
+  progress: Generated<number>;
+  storage_key: string | null;
+  filename: string;
+  size_bytes: number;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+}
+export type DataImportRow = Selectable<DataImportsTable>;
+
+export interface AccountDeletionRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  reason: string | null;
+  status: Generated<'pending' | 'cancelled' | 'completed'>;
+  requested_at: CreatedAt;
+  scheduled_for: Timestamp;
+  cancelled_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+}
+export type AccountDeletionRequestRow = Selectable<AccountDeletionRequestsTable>;
+
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  user_id: string;
+  consent_type: 'terms' | 'privacy' | 'marketing' | 'analytics' | 'personalization';
+  granted: boolean;
+  version: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DataRetentionSettingsTable {
+  user_id: string;
+  messages_days: number | null;
+  notifications_days: number | null;
+  updated_at: GeneratedTimestamp;
+  last_run_at: NullableTimestamp;
+}
+
+export interface MediaStoredSizesTable {
+  media_id: string;
+  owner_id: string;
+  stored_bytes: number;
+  file_count: number;
+  measured_at: GeneratedTimestamp;
+}

@@ -38,6 +38,8 @@ export interface PresignedUpload {
 export interface FileStorage {
   /** Writes the object; the content type must match the key's extension. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Like put, streaming a local file (exports: never held in memory whole). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   /** The object (or `range` of it; the caller checked the range against `stat`). */
   stream(key: string, range?: ByteRange): Promise<StoredFile | null>;

@@ -27,6 +27,10 @@ const CONTENT_TYPES: Record<string, string> = {
   wav: 'audio/wav',
   // presigned uploads waiting (private) until their content has been checked
   bin: 'application/octet-stream',
+  // data tools: export archives and import uploads (private only)
+  zip: 'application/zip',
+  json: 'application/json',
+  csv: 'text/csv',
 };
 
 export class InvalidStorageKeyError extends Error {

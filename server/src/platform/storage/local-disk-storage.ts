@@ -38,6 +38,17 @@ export class LocalDiskStorage implements FileStorage {
     await fsp.rename(temp, file);
   }
 
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    if (contentTypeForKey(key) !== contentType)
+      throw new Error(`Content type ${contentType} does not match the extension of ${key}`);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await fsp.copyFile(filePath, temp);
+    await fsp.chmod(temp, namespaceOf(key) === 'private' ? 0o600 : 0o644);
+    await fsp.rename(temp, file);
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       return await fsp.readFile(this.pathOf(key));

@@ -7,6 +7,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type {
   ByteRange,
@@ -81,6 +83,26 @@ export class S3Storage implements FileStorage {
         ...(namespaceOf(key) === 'public'
           ? { CacheControl: 'public, max-age=31536000, immutable' }
           : { CacheControl: 'private, no-store' }),
+      }),
+    );
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    if (contentTypeForKey(key) !== contentType)
+      throw new Error(`Content type ${contentType} does not match the extension of ${key}`);
+    const { size } = await fsp.stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: fs.createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+        CacheControl:
+          namespaceOf(key) === 'public'
+            ? 'public, max-age=31536000, immutable'
+            : 'private, no-store',
       }),
     );
   }

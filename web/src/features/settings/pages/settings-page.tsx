@@ -13,6 +13,7 @@ import {
   BellIcon,
   LockIcon,
   PaletteIcon,
+  ServerIcon,
   ShieldIcon,
   UserIcon,
   WalletIcon,
@@ -27,6 +28,7 @@ import { PrivacySection } from '../sections/privacy-section.tsx';
 import { ProfileSection } from '../sections/profile-section.tsx';
 import { SecuritySection } from '../sections/security-section.tsx';
 import { PaymentsSection } from '../sections/payments-section.tsx';
+import { DataPrivacySection } from '../../data-tools/data-privacy-section.tsx';
 
 function DisplaySection() {
   return (
@@ -96,6 +98,13 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Theme and accessibility',
     icon: PaletteIcon,
     component: DisplaySection,
+  },
+  {
+    id: 'data',
+    label: 'Data & privacy',
+    description: 'Export, import, storage, deletion',
+    icon: ServerIcon,
+    component: DataPrivacySection,
   },
   {
     id: 'account',

@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { secureStorage } from '../../lib/storage/index.ts';
+import { json } from '../../test/api-harness.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
+import {
+  renderPage,
+  signIn,
+  signOut,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../test/render.tsx';
+import { useAuthStore } from '../auth/store.ts';
+import { DeletionCard } from './components/deletion-card.tsx';
+import { ExportCard } from './components/export-card.tsx';
+import { SyncCard } from './components/sync-card.tsx';
+import { useDataStore } from './store.ts';
+import { initialSyncState, runSync, type SyncState } from './sync-machine.ts';
+
+const LAST_SYNC = '2026-11-24T10:00:00.000Z';
+const noWait = () => Promise.resolve();
+
+describe('sync state machine (spec §4)', () => {
+  it('goes idle → syncing 0 to 100 in steps of 10 → idle with lastSync', async () => {
+    const states: SyncState[] = [];
+    const waits: number[] = [];
+    const final = await runSync({
+      call: () => Promise.resolve({ lastSync: LAST_SYNC }),
+      from: initialSyncState,
+      onChange: (s) => states.push(s),
+      wait: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    });
+    const syncing = states.filter((s) => s.status === 'syncing');
+    expect(syncing.map((s) => s.progress)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    expect(waits.every((ms) => ms === 100)).toBe(true);
+    expect(waits).toHaveLength(10);
+    expect(final).toEqual({ status: 'idle', progress: 100, lastSync: LAST_SYNC, error: null });
+    expect(states.at(-1)).toEqual(final);
+  });
+
+  it('takes 100 ms per step in real time', async () => {
+    vi.useFakeTimers();
+    try {
+      const states: SyncState[] = [];
+      const done = runSync({
+        call: () => Promise.resolve({ lastSync: LAST_SYNC }),
+        from: initialSyncState,
+        onChange: (s) => states.push(s),
+      });
+      await vi.advanceTimersByTimeAsync(450);
+      expect(states.at(-1)).toMatchObject({ status: 'syncing', progress: 40 });
+      await vi.advanceTimersByTimeAsync(600);
+      expect(await done).toMatchObject({ status: 'idle', lastSync: LAST_SYNC });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits at 90 for a slow server, so 100 always means done', async () => {
+    let answer!: (v: { lastSync: string }) => void;
+    const states: SyncState[] = [];
+    const done = runSync({
+      call: () => new Promise((resolve) => (answer = resolve)),
+      from: initialSyncState,
+      onChange: (s) => states.push(s),
+      wait: noWait,
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(states.at(-1)).toMatchObject({ status: 'syncing', progress: 90 });
+    answer({ lastSync: LAST_SYNC });
+    expect(await done).toMatchObject({ status: 'idle', progress: 100 });
+  });
+
+  it('ends in error (keeping the previous lastSync) when the server fails', async () => {
+    const final = await runSync({
+      call: () => Promise.reject(new Error('Server unavailable')),
+      from: { ...initialSyncState, lastSync: LAST_SYNC },
+      onChange: () => undefined,
+      wait: noWait,
+    });
+    expect(final).toMatchObject({
+      status: 'error',
+      error: 'Server unavailable',
+      lastSync: LAST_SYNC,
+    });
+  });
+});
+
+describe('sync from the store and the card', () => {
+  let fetchMock: FetchMock;
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    useDataStore.setState({ sync: initialSyncState });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("answers 'Not authenticated' and 'No current user found' without a request (spec §5)", async () => {
+    signOut();
+    expect(await useDataStore.getState().startSync()).toMatchObject({
+      status: 'error',
+      error: 'Not authenticated',
+    });
+    useAuthStore.setState({ token: 'tok', isAuthenticated: true, user: null });
+    expect(await useDataStore.getState().startSync()).toMatchObject({
+      status: 'error',
+      error: 'No current user found',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows progress, then the last sync time, and keeps it in data-storage for this user', async () => {
+    signIn(makeMeUser({ id: 'u7', username: 'sam' }));
+    fetchMock.mockResolvedValue(json({ status: 'idle', lastSync: LAST_SYNC, progress: 100 }));
+    renderPage(<SyncCard />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByRole('progressbar', { name: 'Sync progress' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Last synced/)).toBeTruthy(), { timeout: 3000 });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/data/sync');
+    expect(fetchMock.mock.calls[0]![1].method).toBe('POST');
+    await waitFor(async () => {
+      const stored = await secureStorage.getItem('data-storage:u7');
+      expect(stored).toContain(LAST_SYNC);
+    });
+    // encrypted at rest, under the user's own key only
+    expect(localStorage.getItem('data-storage:u7')).not.toContain(LAST_SYNC);
+    expect(localStorage.getItem('data-storage')).toBeNull();
+  });
+});
+
+describe('deletion request flow', () => {
+  let fetchMock: FetchMock;
+  const pending = {
+    id: 'r1',
+    status: 'pending',
+    reason: 'Taking a break',
+    requestedAt: '2026-11-24T10:00:00.000Z',
+    scheduledFor: '2026-12-24T10:00:00.000Z',
+    cancelledAt: null,
+    completedAt: null,
+  };
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ id: 'u1', username: 'ana' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('requests deletion with a reason, shows the date, and cancels during the grace period', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init.method === 'POST') return json({ request: pending }, 201);
+      if (init.method === 'DELETE') return json({ request: { ...pending, status: 'cancelled' } });
+      return json({ request: requested ? pending : null });
+    });
+    let requested = false;
+    renderPage(<DeletionCard />);
+    const reason = await screen.findByLabelText('Why are you leaving? (optional)');
+    await userEvent.type(reason, 'Taking a break');
+    requested = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Request deletion' }));
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText(/Your account will be deleted on/)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
+    expect(post[0]).toBe('/api/data/deletion-request');
+    expect(JSON.parse(String(post[1].body))).toEqual({ reason: 'Taking a break' });
+    expect(toastMessages()).toContain(
+      'Deletion scheduled. You can cancel it during the grace period.',
+    );
+
+    requested = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel deletion' }));
+    await screen.findByRole('button', { name: 'Request deletion' });
+    const del = fetchMock.mock.calls.find(([, init]) => init.method === 'DELETE')!;
+    expect(del[0]).toBe('/api/data/deletion-request');
+    // still signed in: a request is not a deletion
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+});
+
+describe('export card', () => {
+  let fetchMock: FetchMock;
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ id: 'u2', username: 'leo' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('requests the chosen type and format and offers the finished zip as a download link', async () => {
+    const done = {
+      id: 'e1',
+      status: 'completed',
+      type: 'posts',
+      format: 'csv',
+      progress: 100,
+      filename: 'fanspace-export-leo-2026-11-24.zip',
+      sizeBytes: 2048,
+      fileCount: 4,
+      error: null,
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      completedAt: new Date().toISOString(),
+      expiresAt: '2026-12-01T10:00:00.000Z',
+      downloadUrl: '/api/data/export/e1/download',
+    };
+    let list: unknown[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init.method === 'POST') {
+        list = [done];
+        return json({ ...done, status: 'pending', progress: 0 }, 202);
+      }
+      return json({ exports: list, nextCursor: null });
+    });
+    renderPage(<ExportCard />);
+    expect(await screen.findByText('No exports yet.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('What to export'), 'posts');
+    await userEvent.selectOptions(screen.getByLabelText('Format'), 'csv');
+    await userEvent.click(screen.getByRole('button', { name: 'Request export' }));
+    const link = await screen.findByRole('link', { name: /^Download fanspace-export/ });
+    expect(link.getAttribute('href')).toBe('/api/data/export/e1/download');
+    expect(link.getAttribute('download')).toBe('fanspace-export-leo-2026-11-24.zip');
+    const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
+    expect(JSON.parse(String(post[1].body))).toEqual({ type: 'posts', format: 'csv' });
+  });
+});
