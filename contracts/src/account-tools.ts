@@ -18,7 +18,16 @@ export const ONBOARDING_STEPS = [
   'first_post',
 ] as const;
 export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number];
-export const OnboardingStepIdSchema = Type.Union(ONBOARDING_STEPS.map((s) => Type.Literal(s)));
+export const OnboardingStepIdSchema = Type.Union([
+  Type.Literal('verify_email'),
+  Type.Literal('avatar'),
+  Type.Literal('bio'),
+  Type.Literal('follow_creator'),
+  Type.Literal('identity_verified'),
+  Type.Literal('subscription_price'),
+  Type.Literal('payout_method'),
+  Type.Literal('first_post'),
+]);
 
 export const OnboardingStep = Type.Object({
   id: OnboardingStepIdSchema,

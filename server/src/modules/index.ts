@@ -24,6 +24,7 @@ import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 import { communityRoutes } from './community/community.routes.ts';
+import { dmcaRoutes } from './dmca/dmca.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -53,4 +54,5 @@ export async function registerModules(api: App) {
   await api.register(schedulerRoutes);
   await api.register(dataToolsRoutes);
   await api.register(communityRoutes);
+  await api.register(dmcaRoutes);
 }
