@@ -53,7 +53,6 @@ describe('filing a notice', () => {
   });
 
   it('refuses incomplete or invalid notices without storing anything', async () => {
-    const creator = await asUser('creator');
     const before = (await call('GET', '/admin/dmca')).body.total;
     for (const body of [
       notice({}),
