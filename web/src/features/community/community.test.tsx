@@ -11,6 +11,7 @@ import {
   type FetchMock,
 } from '../../test/render.tsx';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
+import { FeedbackForm } from './components/feedback-form.tsx';
 import { TranslateButton } from './components/translate-button.tsx';
 import { DmcaPage, urlsOf, validateDmca } from './pages/dmca-page.tsx';
 import { SuggestionsPage } from './pages/suggestions-page.tsx';
@@ -135,5 +136,25 @@ describe('TranslateButton', () => {
     expect(await screen.findByText('hello')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show original' }));
     expect(screen.queryByText('hello')).toBeNull();
+  });
+});
+
+describe('FeedbackForm', () => {
+  it('needs a rating, then sends it with the page', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ id: 'f1', message: 'Thanks for your feedback!' }, 201),
+    );
+    renderPage(<FeedbackForm />, { path: '/contact' });
+    const form = screen.getByRole('form', { name: 'Feedback' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send feedback' }));
+    expect(await within(form).findByText('Choose a rating from 1 to 5.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(within(form).getByRole('radio', { name: '4 out of 5' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(toastMessages()).toContain('Thanks for your feedback!'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({
+      rating: 4,
+      page: '/contact',
+    });
   });
 });

@@ -10,6 +10,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { sendContact } from '../api.ts';
+import { FeedbackForm } from '../components/feedback-form.tsx';
 import { PublicLayout } from '../components/public-layout.tsx';
 
 type Errors = Partial<Record<keyof ContactBody, string>>;
@@ -132,6 +133,12 @@ export function ContactPage() {
           </div>
         </form>
       )}
+      <section aria-labelledby="feedback-title" className="mt-12 border-t border-line pt-8">
+        <h2 id="feedback-title" className="mb-4 text-xl font-bold text-fg">
+          Quick feedback
+        </h2>
+        <FeedbackForm />
+      </section>
     </PublicLayout>
   );
 }
