@@ -13,6 +13,7 @@ import {
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { FeedbackForm } from './components/feedback-form.tsx';
 import { TranslateButton } from './components/translate-button.tsx';
+import { sharePost } from './share-post.ts';
 import { DmcaPage, urlsOf, validateDmca } from './pages/dmca-page.tsx';
 import { SuggestionsPage } from './pages/suggestions-page.tsx';
 
@@ -156,5 +157,40 @@ describe('FeedbackForm', () => {
       rating: 4,
       page: '/contact',
     });
+  });
+});
+
+describe('sharePost', () => {
+  it('hands the server’s share data to the system share sheet', async () => {
+    const share = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    fetchMock.mockImplementation(async () =>
+      json({
+        url: 'https://fanspace.example/p/1',
+        title: 'Maya on Fanspace',
+        description: 'Sunrise',
+        image: null,
+        openGraph: {},
+        links: { x: '', facebook: '', reddit: '', telegram: '', whatsapp: '', email: '' },
+      }),
+    );
+    await sharePost('11111111-1111-4111-8111-111111111111');
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      '/api/social/share/11111111-1111-4111-8111-111111111111',
+    );
+    expect(share).toHaveBeenCalledWith({
+      title: 'Maya on Fanspace',
+      text: 'Sunrise',
+      url: 'https://fanspace.example/p/1',
+    });
+    Reflect.deleteProperty(navigator, 'share');
+  });
+
+  it('tells the user when a post cannot be shared', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ message: 'Post not found', code: 'NOT_FOUND' }, 404),
+    );
+    await sharePost('11111111-1111-4111-8111-111111111111');
+    expect(toastMessages().join(' ')).toMatch(/not found|cannot be shared/i);
   });
 });
