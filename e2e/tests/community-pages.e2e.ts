@@ -56,7 +56,7 @@ describe('community pages journey', () => {
       await visitor.page.waitForURL('**/contact');
       await visitor.page.getByLabel('Your name').fill('Jane Press');
       await visitor.page.getByLabel('Email').fill('jane@press.example');
-      await visitor.page.getByLabel('Subject').fill('Interview request');
+      await visitor.page.getByLabel('Subject').fill('Partnership question from Jane');
       await visitor.page.getByLabel('Message').fill('Could we talk about Fanspace?');
       await visitor.page.getByRole('button', { name: 'Send message' }).click();
       await expect
@@ -124,7 +124,9 @@ describe('community pages journey', () => {
       // the contact message is in the back office too
       await admin.page.getByRole('radio', { name: 'Contact' }).check({ force: true });
       await expect
-        .poll(() => admin.page.getByText('Interview request').isVisible(), { timeout: 10_000 })
+        .poll(() => admin.page.getByText('Partnership question from Jane').isVisible(), {
+          timeout: 10_000,
+        })
         .toBe(true);
 
       // the post is gone for everyone
