@@ -26,3 +26,7 @@ export * from './support.ts';
 export * from './stories.ts';
 export * from './scheduler.ts';
 export * from './data-tools.ts';
+export * from './community.ts';
+export * from './dmca.ts';
+export * from './discover.ts';
+export * from './account-tools.ts';
