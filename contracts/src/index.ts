@@ -26,3 +26,4 @@ export * from './support.ts';
 export * from './stories.ts';
 export * from './scheduler.ts';
 export * from './data-tools.ts';
+export * from './commerce.ts';
