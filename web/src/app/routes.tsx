@@ -121,6 +121,11 @@ const SchedulerPage = lazyPage(
   'SchedulerPage',
 );
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
+const CreatorToolsPage = lazyPage(
+  () => import('../features/commerce/pages/creator-tools-page.tsx'),
+  'CreatorToolsPage',
+);
+const ClaimPage = lazyPage(() => import('../features/commerce/pages/claim-page.tsx'), 'ClaimPage');
 
 export const routes: RouteObject[] = [
   {
@@ -187,6 +192,8 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'creator-tools', element: <CreatorToolsPage /> },
+          { path: 'promotions/claim/:token', element: <ClaimPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
