@@ -6,7 +6,7 @@ import { sendTip } from '../payments/tips.service.ts';
 import { addFunds } from '../payments/wallet.service.ts';
 
 /**
- * Demo commerce: the first creator's wishlist (one item part-funded by the second fan through a
+ * Demo commerce: the first creator's wishlist (one item part-funded by the demo fan through a
  * real tip, so the ledger stays valid), Q and A, a free-trial link, a discount and a promo code.
  */
 export async function seedCommerce(db: DbHandle, ids: DemoIds, ctx: AppContext) {
@@ -30,8 +30,9 @@ export async function seedCommerce(db: DbHandle, ids: DemoIds, ctx: AppContext) 
     ])
     .returning('id')
     .execute();
-  await addFunds(tx, testProvider, ids.fan2, 2000, 'demo-seed-commerce-funds');
-  await sendTip(ctx, tx, ids.fan2, {
+  // the demo fan tops up exactly what they give, so every other demo balance stays as it was
+  await addFunds(tx, testProvider, ids.fan, 1200, 'demo-seed-commerce-funds');
+  await sendTip(ctx, tx, ids.fan, {
     recipientUserId: ids.creator,
     amount: 12,
     tipType: 'wishlist',
