@@ -35,7 +35,7 @@ const noOffer = (priceCents: number): ResolvedOffer => ({
 });
 
 export async function resolveOffer(
-  tx: Tx,
+  tx: DbHandle,
   input: {
     userId: string;
     creatorId: string;

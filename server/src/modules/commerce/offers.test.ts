@@ -340,3 +340,60 @@ describe('promo codes at checkout', () => {
     ).toBe(401);
   });
 });
+
+describe('card payments with promotionDetails', () => {
+  it('prices the intent with the code, settles it and redeems the code once', async () => {
+    await pay(server, creator, 'POST', '/promo-codes', { code: 'CARD30', percentOff: 30 });
+    const fan = await actor(server);
+    const res = await pay(server, fan, 'POST', '/stripe/create-payment-intent', {
+      paymentType: 'subscription',
+      recipientUserId: creator.user.id,
+      promotionDetails: { promoCode: 'card30' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ amountCents: 700, transactionId: expect.any(String) });
+    const [charge] = await charges(fan.user.id);
+    expect(charge!.metadata).toMatchObject({ grossCents: 700, promoCode: 'CARD30' });
+    // the same code again: refused before any card is charged
+    const again = await pay(server, fan, 'POST', '/stripe/create-payment-intent', {
+      paymentType: 'unlock',
+      contentId: (await paidPost(server, creator, 1000)).id,
+      promotionDetails: { promoCode: 'CARD30' },
+    });
+    expect(again).toMatchObject({ status: 400, body: { code: 'PROMO_CODE_INVALID' } });
+    await expectLedgerOk(server, admin);
+  });
+
+  it('refuses a free trial, a wrong amount and offers on tips', async () => {
+    const trial = await pay(server, creator, 'POST', '/promotions', {
+      kind: 'free_trial',
+      trialDays: 3,
+    });
+    const fan = await actor(server);
+    const cases = [
+      {
+        paymentType: 'subscription',
+        recipientUserId: creator.user.id,
+        promotionDetails: { promotionId: trial.body.id },
+      },
+      {
+        paymentType: 'subscription',
+        recipientUserId: creator.user.id,
+        amount: 10,
+        promotionDetails: { code: 'WHATEVER' },
+      },
+      {
+        paymentType: 'tip',
+        amount: 5,
+        recipientUserId: creator.user.id,
+        promotionDetails: { promoCode: 'X' },
+      },
+      { paymentType: 'subscription', recipientUserId: creator.user.id, promotionDetails: {} },
+    ];
+    for (const body of cases) {
+      const res = await pay(server, fan, 'POST', '/stripe/create-payment-intent', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await charges(fan.user.id)).toEqual([]);
+  });
+});

@@ -196,7 +196,7 @@ const unavailable = (message: string) =>
  * and a free trial only for fans who never subscribed to this creator.
  */
 export async function lockClaimablePromotion(
-  tx: Tx,
+  tx: DbHandle,
   input: { promotionId: string; userId: string; creatorId: string; hadSubscription: boolean },
   now = new Date(),
 ) {
