@@ -30,3 +30,4 @@ export * from './community.ts';
 export * from './dmca.ts';
 export * from './discover.ts';
 export * from './account-tools.ts';
+export * from './commerce.ts';

@@ -28,6 +28,7 @@ import { dmcaRoutes } from './dmca/dmca.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { accountToolsRoutes } from './account-tools/account-tools.routes.ts';
 import { translationRoutes } from './translation/translation.routes.ts';
+import { commerceModule } from './commerce/commerce.module.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -61,4 +62,5 @@ export async function registerModules(api: App) {
   await api.register(discoverRoutes);
   await api.register(accountToolsRoutes);
   await api.register(translationRoutes);
+  await api.register(commerceModule);
 }

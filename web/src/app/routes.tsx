@@ -135,6 +135,11 @@ const SuggestionsPage = lazyPage(
   () => import('../features/community/pages/suggestions-page.tsx'),
   'SuggestionsPage',
 );
+const CreatorToolsPage = lazyPage(
+  () => import('../features/commerce/pages/creator-tools-page.tsx'),
+  'CreatorToolsPage',
+);
+const ClaimPage = lazyPage(() => import('../features/commerce/pages/claim-page.tsx'), 'ClaimPage');
 
 export const routes: RouteObject[] = [
   {
@@ -207,6 +212,8 @@ export const routes: RouteObject[] = [
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
           { path: 'suggestions', element: <SuggestionsPage /> },
+          { path: 'creator-tools', element: <CreatorToolsPage /> },
+          { path: 'promotions/claim/:token', element: <ClaimPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

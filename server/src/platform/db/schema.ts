@@ -776,6 +776,13 @@ export interface Database {
   dmca_notices: DmcaNoticesTable;
   dmca_notice_posts: DmcaNoticePostsTable;
   onboarding_dismissals: OnboardingDismissalsTable;
+  wishlist_items: WishlistItemsTable;
+  wishlist_fundings: WishlistFundingsTable;
+  qanda_items: QandaItemsTable;
+  promotions: PromotionsTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  tax_documents: TaxDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -1082,3 +1089,92 @@ export interface OnboardingDismissalsTable {
   step: string;
   created_at: CreatedAt;
 }
+/** Commerce extras (migration 2026-11-25T1200-commerce, docs/ARCHITECTURE.md "Commerce extras"). */
+export interface WishlistItemsTable {
+  id: Generated<string>;
+  creator_id: string;
+  title: string;
+  description: Generated<string>;
+  goal_cents: number;
+  funded_cents: Generated<number>;
+  image_url: string | null;
+  completed_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type WishlistItemRow = Selectable<WishlistItemsTable>;
+
+export interface WishlistFundingsTable {
+  id: Generated<string>;
+  item_id: string;
+  funder_id: string | null;
+  amount_cents: number;
+  transaction_id: string;
+  created_at: CreatedAt;
+}
+
+export interface QandaItemsTable {
+  id: Generated<string>;
+  creator_id: string;
+  question: string;
+  answer: string;
+  created_at: CreatedAt;
+}
+export type QandaItemRow = Selectable<QandaItemsTable>;
+
+export interface PromotionsTable {
+  id: Generated<string>;
+  creator_id: string;
+  kind: 'free_trial' | 'discount';
+  title: string;
+  discount_percent: number | null;
+  trial_days: number | null;
+  max_uses: number | null;
+  uses_count: Generated<number>;
+  expires_at: NullableTimestamp;
+  claim_token: string;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+export type PromotionRow = Selectable<PromotionsTable>;
+
+export interface PromoCodesTable {
+  id: Generated<string>;
+  creator_id: string;
+  code: string;
+  percent_off: number;
+  applies_to: Generated<'all' | 'subscription' | 'unlock'>;
+  max_uses: number | null;
+  uses_count: Generated<number>;
+  expires_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+export type PromoCodeRow = Selectable<PromoCodesTable>;
+
+export interface PromoRedemptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  promotion_id: string | null;
+  promo_code_id: string | null;
+  purpose: 'subscription' | 'unlock';
+  target_id: string;
+  original_cents: number;
+  charged_cents: number;
+  transaction_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TaxDocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  year: number;
+  title: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+export type TaxDocumentRow = Selectable<TaxDocumentsTable>;

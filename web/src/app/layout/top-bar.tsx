@@ -16,6 +16,7 @@ import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
   ClockIcon,
+  GiftIcon,
   FileIcon,
   ImageIcon,
   LifeBuoyIcon,
@@ -57,6 +58,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Scheduled', to: '/scheduler', icon: <ClockIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Creator tools', to: '/creator-tools', icon: <GiftIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },

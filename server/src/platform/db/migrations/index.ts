@@ -21,6 +21,7 @@ import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 import * as dataTools from './2026-11-24T1300-data-tools.ts';
 import * as community from './2026-11-25T1400-community.ts';
 import * as popularHashtags from './2026-11-25T1401-popular-hashtags.ts';
+import * as commerce from './2026-11-25T1200-commerce.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1300-data-tools': dataTools,
   '2026-11-25T1400-community': community,
   '2026-11-25T1401-popular-hashtags': popularHashtags,
+  '2026-11-25T1200-commerce': commerce,
 };
