@@ -24,6 +24,8 @@ import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 import { communitiesRoutes } from './communities/communities.routes.ts';
+import { reelsRoutes } from './reels/reels.routes.ts';
+import { productionsRoutes } from './productions/productions.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -53,4 +55,6 @@ export async function registerModules(api: App) {
   await api.register(schedulerRoutes);
   await api.register(dataToolsRoutes);
   await api.register(communitiesRoutes);
+  await api.register(reelsRoutes);
+  await api.register(productionsRoutes);
 }
