@@ -120,6 +120,14 @@ const SchedulerPage = lazyPage(
   () => import('../features/scheduler/pages/scheduler-page.tsx'),
   'SchedulerPage',
 );
+const CommunitiesPage = lazyPage(
+  () => import('../features/communities/pages/communities-page.tsx'),
+  'CommunitiesPage',
+);
+const CommunityPage = lazyPage(
+  () => import('../features/communities/pages/community-page.tsx'),
+  'CommunityPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -187,6 +195,8 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'communities', element: <CommunitiesPage /> },
+          { path: 'communities/:communityId', element: <CommunityPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
