@@ -163,7 +163,7 @@ export function useCreatePostMutation(id: string) {
   });
 }
 
-export function useDeletePostMutation(id: string) {
+export function useDeletePostMutation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (postId: string) =>

@@ -75,7 +75,7 @@ function Composer({ communityId }: { communityId: string }) {
 
 function PostCard({ post, communityId }: { post: CommunityPost; communityId: string }) {
   const like = useLikePostMutation(communityId);
-  const remove = useDeletePostMutation(communityId);
+  const remove = useDeletePostMutation();
   const name = post.author?.displayName ?? post.author?.username ?? 'Someone';
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="community-post">
