@@ -128,6 +128,11 @@ const CommunityPage = lazyPage(
   () => import('../features/communities/pages/community-page.tsx'),
   'CommunityPage',
 );
+const ReelsPage = lazyPage(() => import('../features/reels/pages/reels-page.tsx'), 'ReelsPage');
+const ProductionsPage = lazyPage(
+  () => import('../features/productions/pages/productions-page.tsx'),
+  'ProductionsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -197,6 +202,8 @@ export const routes: RouteObject[] = [
           { path: 'scheduler', element: <SchedulerPage /> },
           { path: 'communities', element: <CommunitiesPage /> },
           { path: 'communities/:communityId', element: <CommunityPage /> },
+          { path: 'reels', element: <ReelsPage /> },
+          { path: 'productions', element: <ProductionsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

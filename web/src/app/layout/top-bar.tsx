@@ -15,6 +15,7 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  CameraIcon,
   ClockIcon,
   FileIcon,
   ImageIcon,
@@ -59,6 +60,10 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       ? [{ label: 'Scheduled', to: '/scheduler', icon: <ClockIcon size={18} /> }]
       : []),
     { label: 'Communities', to: '/communities', icon: <UsersIcon size={18} /> },
+    { label: 'Reels', to: '/reels', icon: <CameraIcon size={18} /> },
+    ...(isCreatorUser(user)
+      ? [{ label: 'Productions', to: '/productions', icon: <FileIcon size={18} /> }]
+      : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
     { label: 'Help & support', to: '/support', icon: <LifeBuoyIcon size={18} /> },
