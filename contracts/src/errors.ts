@@ -133,6 +133,7 @@ export const ErrorCodes = {
   EMPTY_COMMUNITY_POST: 'EMPTY_COMMUNITY_POST',
   REEL_NOT_FOUND: 'REEL_NOT_FOUND',
   PRODUCTION_NOT_FOUND: 'PRODUCTION_NOT_FOUND',
+  REEL_COMMENT_NOT_FOUND: 'REEL_COMMENT_NOT_FOUND',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

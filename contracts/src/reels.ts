@@ -25,6 +25,8 @@ export const REEL_MESSAGES = {
   notFound: 'Reel not found',
   deleted: 'Reel deleted',
   tooMany: `You can post up to ${ReelLimits.perDay} reels a day`,
+  commentNotFound: 'Comment not found',
+  emptyComment: 'A comment needs some text',
 } as const;
 
 export const ReelAuthor = Type.Object({
@@ -51,6 +53,7 @@ export const Reel = Type.Object({
   height: Nullable(Type.Integer()),
   likeCount: Type.Integer(),
   viewCount: Type.Integer(),
+  commentCount: Type.Integer(),
   isLiked: Type.Boolean(),
   isOwn: Type.Boolean(),
   createdAt: Type.String(),
@@ -110,3 +113,43 @@ export const DeleteReelResponse = Type.Object({
   message: Type.String(),
 });
 export type DeleteReelResponse = Static<typeof DeleteReelResponse>;
+
+export const ReelComment = Type.Object({
+  id: Type.String(),
+  reelId: Type.String(),
+  userId: Type.String(),
+  user: Nullable(ReelAuthor),
+  content: Type.String(),
+  createdAt: Type.String(),
+  canDelete: Type.Boolean(),
+});
+export type ReelComment = Static<typeof ReelComment>;
+
+export const CreateReelCommentBody = Type.Object(
+  { content: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+export type CreateReelCommentBody = Static<typeof CreateReelCommentBody>;
+
+export const ReelCommentsQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 30 }),
+});
+export type ReelCommentsQuery = Static<typeof ReelCommentsQuery>;
+
+/** GET /reels/{id}/comments: oldest first, as a conversation reads. */
+export const ReelCommentsResponse = Type.Object({
+  reelId: Type.String(),
+  comments: Type.Array(ReelComment),
+  commentCount: Type.Integer(),
+  page: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+export type ReelCommentsResponse = Static<typeof ReelCommentsResponse>;
+
+export const DeleteReelCommentResponse = Type.Object({
+  ok: Type.Literal(true),
+  commentId: Type.String(),
+  commentCount: Type.Integer(),
+});
+export type DeleteReelCommentResponse = Static<typeof DeleteReelCommentResponse>;

@@ -1,5 +1,10 @@
 import {
   CreateReelBody,
+  CreateReelCommentBody,
+  DeleteReelCommentResponse,
+  ReelComment,
+  ReelCommentsQuery,
+  ReelCommentsResponse,
   DeleteReelResponse,
   ErrorCodes,
   Reel,
@@ -15,6 +20,7 @@ import { currentUser, perUserLimit } from '../graph/route-helpers.ts';
 import { registerMediaAccessResolver } from '../media/media.service.ts';
 import { signedInViewer } from '../posts/post-views.ts';
 import { readMultipartReel } from './reel-input.ts';
+import { addReelComment, deleteReelComment, listReelComments } from './reel-comments.service.ts';
 import {
   createReel,
   deleteReel,
@@ -138,5 +144,57 @@ export async function reelsRoutes(app: App) {
       },
     },
     async (request) => viewReel(ctx, currentUser(request).id, request.params.id),
+  );
+  app.get(
+    '/reels/:id/comments',
+    {
+      config: { auth: 'user', rateLimit: Limits.read },
+      schema: {
+        tags,
+        summary: 'Comments on a reel, oldest first',
+        params: ReelIdParams,
+        querystring: ReelCommentsQuery,
+        response: { 200: ReelCommentsResponse, 404: notFound },
+      },
+    },
+    async (request) =>
+      listReelComments(ctx, currentUser(request).id, request.params.id, request.query),
+  );
+  app.post(
+    '/reels/:id/comments',
+    {
+      config: { auth: 'user', rateLimit: Limits.create },
+      schema: {
+        tags,
+        summary: 'Comment on a reel',
+        params: ReelIdParams,
+        body: CreateReelCommentBody,
+        response: { 201: ReelComment, 400: routeErrors(E.VALIDATION_FAILED), 404: notFound },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addReelComment(
+            ctx,
+            currentUser(request).id,
+            request.params.id,
+            request.body.content,
+          ),
+        ),
+  );
+  app.delete(
+    '/reels/comments/:id',
+    {
+      config: { auth: 'user', rateLimit: Limits.write },
+      schema: {
+        tags,
+        summary: "Delete a comment (its author or the reel's author)",
+        params: ReelIdParams,
+        response: { 200: DeleteReelCommentResponse, 404: routeErrors(E.REEL_COMMENT_NOT_FOUND) },
+      },
+    },
+    async (request) => deleteReelComment(ctx, currentUser(request).id, request.params.id),
   );
 }

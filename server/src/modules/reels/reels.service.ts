@@ -84,6 +84,7 @@ function presentReel(
     height: media?.height ?? null,
     likeCount: row.like_count,
     viewCount: row.view_count,
+    commentCount: row.comment_count,
     isLiked: liked,
     isOwn: row.user_id === viewer.id,
     createdAt: row.created_at.toISOString(),

@@ -152,4 +152,35 @@ describe.runIf(hasFfmpeg)('reels with video (ffmpeg installed)', () => {
     expect(reel.status).toBe(201);
     expect(reel.body.mediaId).toBe(mediaId);
   });
+
+  it('comments: anyone who sees the reel comments; the author and the reel owner delete', async () => {
+    const reel = (await postReel(creator, { caption: 'Talk to me' }, { video: clip })).body;
+    const stranger = await actor(server);
+    const added = await call(server, fan, 'POST', `/reels/${reel.id}/comments`, {
+      content: ' Love it ',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ content: 'Love it', userId: fan.user.id, canDelete: true });
+    expect(
+      (await call(server, fan, 'POST', `/reels/${reel.id}/comments`, { content: '   ' })).status,
+    ).toBe(400);
+    await call(server, stranger, 'POST', `/reels/${reel.id}/comments`, { content: 'Second' });
+    const list = await call(server, creator, 'GET', `/reels/${reel.id}/comments`);
+    expect(list.body.comments.map((c: { content: string }) => c.content)).toEqual([
+      'Love it',
+      'Second',
+    ]);
+    expect(list.body.commentCount).toBe(2);
+    expect(list.body.comments.every((c: { canDelete: boolean }) => c.canDelete)).toBe(true);
+    // another user cannot delete the fan's comment; the reel's owner can
+    expect(
+      (await call(server, stranger, 'DELETE', `/reels/comments/${added.body.id}`)).status,
+    ).toBe(404);
+    const removed = await call(server, creator, 'DELETE', `/reels/comments/${added.body.id}`);
+    expect(removed.body).toMatchObject({ ok: true, commentCount: 1 });
+    expect((await call(server, fan, 'GET', `/reels/${reel.id}`)).body.commentCount).toBe(1);
+    expect(
+      (await call(server, fan, 'POST', `/reels/${randomUUID()}/comments`, { content: 'x' })).status,
+    ).toBe(404);
+  });
 });

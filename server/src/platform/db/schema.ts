@@ -777,6 +777,7 @@ export interface Database {
   reel_likes: ReelLikesTable;
   reel_views: ReelViewsTable;
   productions: ProductionsTable;
+  reel_comments: ReelCommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -1056,6 +1057,7 @@ export interface ReelsTable {
   caption: Generated<string>;
   like_count: Generated<number>;
   view_count: Generated<number>;
+  comment_count: Generated<number>;
   created_at: GeneratedTimestamp;
 }
 export type ReelRow = Selectable<ReelsTable>;
@@ -1092,3 +1094,12 @@ export interface ProductionsTable {
   updated_at: GeneratedTimestamp;
 }
 export type ProductionRow = Selectable<ProductionsTable>;
+
+export interface ReelCommentsTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string;
+  content: string;
+  created_at: GeneratedTimestamp;
+}
+export type ReelCommentRow = Selectable<ReelCommentsTable>;

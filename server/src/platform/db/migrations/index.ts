@@ -20,6 +20,7 @@ import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
 import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 import * as dataTools from './2026-11-24T1300-data-tools.ts';
 import * as communitiesReels from './2026-11-25T1047-communities-reels.ts';
+import * as reelComments from './2026-11-25T1048-reel-comments.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1000-stories-scheduler': storiesScheduler,
   '2026-11-24T1300-data-tools': dataTools,
   '2026-11-25T1047-communities-reels': communitiesReels,
+  '2026-11-25T1048-reel-comments': reelComments,
 };
