@@ -1,6 +1,9 @@
 /** Reels (spec §7 "Other families": /reels, /reels/{id}, /reels/{id}/like). */
 import type {
+  DeleteReelCommentResponse,
   DeleteReelResponse,
+  ReelComment,
+  ReelCommentsResponse,
   Reel,
   ReelLikeResponse,
   ReelsResponse,
@@ -22,3 +25,10 @@ export function createReel(video: File, caption: string) {
   form.append('video', video);
   return apiClient.post<Reel>('/reels', form);
 }
+
+export const fetchReelComments = (id: string) =>
+  apiClient.get<ReelCommentsResponse>(`${path(id)}/comments`);
+export const addReelComment = (id: string, content: string) =>
+  apiClient.post<ReelComment>(`${path(id)}/comments`, { content });
+export const deleteReelComment = (commentId: string) =>
+  apiClient.delete<DeleteReelCommentResponse>(`/reels/comments/${encodeURIComponent(commentId)}`);

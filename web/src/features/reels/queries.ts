@@ -3,6 +3,7 @@ import type { Reel, ReelsResponse } from '@fanspace/contracts';
 import {
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
@@ -10,7 +11,11 @@ import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
 
-export const reelKeys = { all: ['reels'] as const, feed: () => [...reelKeys.all, 'feed'] as const };
+export const reelKeys = {
+  all: ['reels'] as const,
+  feed: () => [...reelKeys.all, 'feed'] as const,
+  comments: (id: string) => [...reelKeys.all, 'comments', id] as const,
+};
 
 type Feed = InfiniteData<ReelsResponse, string | null>;
 
@@ -100,4 +105,35 @@ export function useDeleteReelMutation() {
     },
     onError: (error) => toast.error(errorMessageOf(error, 'Failed to delete the reel')),
   });
+}
+
+export const useReelCommentsQuery = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: reelKeys.comments(id), queryFn: () => api.fetchReelComments(id), enabled });
+
+/** Adding or deleting a comment refreshes the list and the reel's comment count. */
+export function useReelCommentMutations(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = (count: number) => {
+    void queryClient.invalidateQueries({ queryKey: reelKeys.comments(id) });
+    queryClient.setQueryData<Feed>(reelKeys.feed(), (data) =>
+      patchReel(data, id, (r) => ({ ...r, commentCount: count })),
+    );
+  };
+  const add = useMutation({
+    mutationFn: (content: string) =>
+      api.addReelComment(id, content).catch((error: unknown) => {
+        throw new Error(errorMessageOf(error, 'Failed to comment'));
+      }),
+    onSuccess: () => {
+      const feed = queryClient.getQueryData<Feed>(reelKeys.feed());
+      const reel = feed?.pages.flatMap((p) => p.reels).find((r) => r.id === id);
+      refresh((reel?.commentCount ?? 0) + 1);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (commentId: string) => api.deleteReelComment(commentId),
+    onSuccess: (result) => refresh(result.commentCount),
+    onError: (error) => toast.error(errorMessageOf(error, 'Failed to delete the comment')),
+  });
+  return { add, remove };
 }

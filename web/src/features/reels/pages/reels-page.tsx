@@ -10,10 +10,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { EyeIcon, HeartIcon, PlusIcon, TrashIcon } from '../../../ui/icons.tsx';
+import { EyeIcon, HeartIcon, MessageIcon, PlusIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
+import { ReelComments } from '../components/reel-comments.tsx';
 import { ReelComposer } from '../components/reel-composer.tsx';
 import { moveForKey, moveForSwipe, step } from '../navigation.ts';
 import {
@@ -26,6 +27,7 @@ import {
 function ReelSlide({ reel }: { reel: Reel }) {
   const like = useLikeReelMutation();
   const remove = useDeleteReelMutation();
+  const [commenting, setCommenting] = useState(false);
   const name = reel.user.displayName ?? reel.user.username;
   return (
     <article
@@ -70,6 +72,15 @@ function ReelSlide({ reel }: { reel: Reel }) {
             {reel.likeCount}
           </span>
         </button>
+        <button
+          type="button"
+          onClick={() => setCommenting(true)}
+          aria-label={`${reel.commentCount} comments`}
+          className="flex flex-col items-center rounded-full p-2 hover:bg-white/10"
+        >
+          <MessageIcon size={24} />
+          <span className="text-xs">{reel.commentCount}</span>
+        </button>
         <span className="flex flex-col items-center p-2" aria-label={`${reel.viewCount} views`}>
           <EyeIcon size={24} aria-hidden />
           <span className="text-xs">{reel.viewCount}</span>
@@ -84,6 +95,7 @@ function ReelSlide({ reel }: { reel: Reel }) {
           </IconButton>
         ) : null}
       </div>
+      <ReelComments reelId={reel.id} open={commenting} onClose={() => setCommenting(false)} />
     </article>
   );
 }
