@@ -33,7 +33,9 @@ export async function up(db: Kysely<unknown>) {
   await sql`create index communities_activity_idx on communities (last_activity_at desc, id)`.execute(
     db,
   );
-  await sql`create index communities_members_idx on communities (member_count desc, id)`.execute(db);
+  await sql`create index communities_members_idx on communities (member_count desc, id)`.execute(
+    db,
+  );
   await sql`create index communities_likes_idx on communities (like_count desc, id)`.execute(db);
   await sql`create index communities_created_idx on communities (created_at desc, id)`.execute(db);
   await sql`create index communities_category_idx on communities (category, last_activity_at desc)`.execute(
@@ -107,7 +109,9 @@ export async function up(db: Kysely<unknown>) {
     )`.execute(db);
   await sql`create index reels_feed_idx on reels (created_at desc, id desc)`.execute(db);
   await sql`create index reels_user_idx on reels (user_id, created_at desc, id desc)`.execute(db);
-  await sql`create index reels_media_idx on reels (media_id) where media_id is not null`.execute(db);
+  await sql`create index reels_media_idx on reels (media_id) where media_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create table reel_likes (
