@@ -31,3 +31,6 @@ export * from './dmca.ts';
 export * from './discover.ts';
 export * from './account-tools.ts';
 export * from './commerce.ts';
+export * from './communities.ts';
+export * from './reels.ts';
+export * from './productions.ts';

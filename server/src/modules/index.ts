@@ -29,6 +29,9 @@ import { discoverRoutes } from './discover/discover.routes.ts';
 import { accountToolsRoutes } from './account-tools/account-tools.routes.ts';
 import { translationRoutes } from './translation/translation.routes.ts';
 import { commerceModule } from './commerce/commerce.module.ts';
+import { communitiesRoutes } from './communities/communities.routes.ts';
+import { reelsRoutes } from './reels/reels.routes.ts';
+import { productionsRoutes } from './productions/productions.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -63,4 +66,7 @@ export async function registerModules(api: App) {
   await api.register(accountToolsRoutes);
   await api.register(translationRoutes);
   await api.register(commerceModule);
+  await api.register(communitiesRoutes);
+  await api.register(reelsRoutes);
+  await api.register(productionsRoutes);
 }

@@ -120,6 +120,19 @@ const SchedulerPage = lazyPage(
   () => import('../features/scheduler/pages/scheduler-page.tsx'),
   'SchedulerPage',
 );
+const CommunitiesPage = lazyPage(
+  () => import('../features/communities/pages/communities-page.tsx'),
+  'CommunitiesPage',
+);
+const CommunityPage = lazyPage(
+  () => import('../features/communities/pages/community-page.tsx'),
+  'CommunityPage',
+);
+const ReelsPage = lazyPage(() => import('../features/reels/pages/reels-page.tsx'), 'ReelsPage');
+const ProductionsPage = lazyPage(
+  () => import('../features/productions/pages/productions-page.tsx'),
+  'ProductionsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 const RoadmapPage = lazyPage(
   () => import('../features/community/pages/roadmap-page.tsx'),
@@ -214,6 +227,10 @@ export const routes: RouteObject[] = [
           { path: 'suggestions', element: <SuggestionsPage /> },
           { path: 'creator-tools', element: <CreatorToolsPage /> },
           { path: 'promotions/claim/:token', element: <ClaimPage /> },
+          { path: 'communities', element: <CommunitiesPage /> },
+          { path: 'communities/:communityId', element: <CommunityPage /> },
+          { path: 'reels', element: <ReelsPage /> },
+          { path: 'productions', element: <ProductionsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

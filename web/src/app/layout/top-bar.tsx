@@ -15,6 +15,7 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  CameraIcon,
   ClockIcon,
   GiftIcon,
   FileIcon,
@@ -61,6 +62,11 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Creator tools', to: '/creator-tools', icon: <GiftIcon size={18} /> }]
+      : []),
+    { label: 'Communities', to: '/communities', icon: <UsersIcon size={18} /> },
+    { label: 'Reels', to: '/reels', icon: <CameraIcon size={18} /> },
+    ...(isCreatorUser(user)
+      ? [{ label: 'Productions', to: '/productions', icon: <FileIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
