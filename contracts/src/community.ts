@@ -7,7 +7,7 @@ import { Nullable, PageInfo, Uuid } from './common.ts';
  * and voted by signed-in users; the roadmap is edited by admins; team, roadmap and contact
  * are public pages; contact messages and feedback are read by admins.
  */
-export const CommunityLimits = {
+export const SiteToolsLimits = {
   titleMin: 3,
   titleMax: 120,
   descriptionMax: 2000,
@@ -22,7 +22,7 @@ export const CommunityLimits = {
   maxPageSize: 100,
 } as const;
 
-export const COMMUNITY_MESSAGES = {
+export const SITE_TOOLS_MESSAGES = {
   loadSuggestionsFailed: 'Failed to load suggestions',
   submitSuggestionFailed: 'Failed to submit suggestion',
   suggestionCreated: 'Thanks! Your suggestion was posted.',
@@ -32,15 +32,15 @@ export const COMMUNITY_MESSAGES = {
   feedbackSent: 'Thanks for your feedback!',
 } as const;
 
-const Title = Type.String({ minLength: 1, maxLength: CommunityLimits.titleMax });
+const Title = Type.String({ minLength: 1, maxLength: SiteToolsLimits.titleMax });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
 export const CommunityPageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({
     minimum: 1,
-    maximum: CommunityLimits.maxPageSize,
-    default: CommunityLimits.pageSize,
+    maximum: SiteToolsLimits.maxPageSize,
+    default: SiteToolsLimits.pageSize,
   }),
 });
 export type CommunityPageQuery = Static<typeof CommunityPageQuery>;
@@ -73,7 +73,7 @@ export const SuggestionListResponse = Type.Object({ suggestions: Type.Array(Sugg
 export type SuggestionListResponse = Static<typeof SuggestionListResponse>;
 export const CreateSuggestionBody = Type.Object({
   title: Title,
-  description: Type.Optional(Type.String({ maxLength: CommunityLimits.descriptionMax })),
+  description: Type.Optional(Type.String({ maxLength: SiteToolsLimits.descriptionMax })),
 });
 export type CreateSuggestionBody = Static<typeof CreateSuggestionBody>;
 export const SuggestionResponse = Type.Object({
@@ -104,7 +104,7 @@ export const RoadmapResponse = Type.Object({ items: Type.Array(RoadmapItem) });
 export type RoadmapResponse = Static<typeof RoadmapResponse>;
 export const RoadmapItemBody = Type.Object({
   title: Title,
-  description: Type.Optional(Type.String({ maxLength: CommunityLimits.descriptionMax })),
+  description: Type.Optional(Type.String({ maxLength: SiteToolsLimits.descriptionMax })),
   status: Type.Optional(RoadmapStatusSchema),
   eta: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
@@ -129,10 +129,10 @@ export type TeamResponse = Static<typeof TeamResponse>;
 
 // ---- contact ----
 export const ContactBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: CommunityLimits.nameMax }),
+  name: Type.String({ minLength: 1, maxLength: SiteToolsLimits.nameMax }),
   email: Email,
-  subject: Type.String({ minLength: 1, maxLength: CommunityLimits.subjectMax }),
-  message: Type.String({ minLength: 1, maxLength: CommunityLimits.messageMax }),
+  subject: Type.String({ minLength: 1, maxLength: SiteToolsLimits.subjectMax }),
+  message: Type.String({ minLength: 1, maxLength: SiteToolsLimits.messageMax }),
 });
 export type ContactBody = Static<typeof ContactBody>;
 export const ContactMessage = Type.Object({
@@ -156,8 +156,8 @@ export type ContactMessagesPage = Static<typeof ContactMessagesPage>;
 // ---- feedback ----
 export const SiteFeedbackBody = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  message: Type.Optional(Type.String({ maxLength: CommunityLimits.feedbackMessageMax })),
-  page: Type.Optional(Type.String({ maxLength: CommunityLimits.pageMax })),
+  message: Type.Optional(Type.String({ maxLength: SiteToolsLimits.feedbackMessageMax })),
+  page: Type.Optional(Type.String({ maxLength: SiteToolsLimits.pageMax })),
 });
 export type SiteFeedbackBody = Static<typeof SiteFeedbackBody>;
 export const SiteFeedbackEntry = Type.Object({
@@ -184,5 +184,5 @@ export const SiteFeedbackPage = Type.Composite([
 ]);
 export type SiteFeedbackPage = Static<typeof SiteFeedbackPage>;
 
-export const CommunityIdParams = Type.Object({ id: Uuid });
-export type CommunityIdParams = Static<typeof CommunityIdParams>;
+export const SiteItemIdParams = Type.Object({ id: Uuid });
+export type SiteItemIdParams = Static<typeof SiteItemIdParams>;

@@ -1,5 +1,5 @@
 import {
-  CommunityIdParams,
+  SiteItemIdParams,
   CommunityPageQuery,
   ContactBody,
   ContactMessagesPage,
@@ -76,7 +76,7 @@ export async function communityRoutes(app: App) {
         schema: {
           tags,
           summary: on ? 'Vote for a suggestion (idempotent)' : 'Take my vote back',
-          params: CommunityIdParams,
+          params: SiteItemIdParams,
           response: { 200: SuggestionResponse, 404: routeErrors(E.SUGGESTION_NOT_FOUND) },
         },
       },
@@ -114,7 +114,7 @@ export async function communityRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary: 'Edit a roadmap item',
-        params: CommunityIdParams,
+        params: SiteItemIdParams,
         body: RoadmapItemUpdateBody,
         response: {
           200: RoadmapItemResponse,
@@ -133,7 +133,7 @@ export async function communityRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary: 'Remove a roadmap item',
-        params: CommunityIdParams,
+        params: SiteItemIdParams,
         response: { 200: OkResponse, 404: routeErrors(E.ROADMAP_ITEM_NOT_FOUND) },
       },
     },

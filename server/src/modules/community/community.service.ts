@@ -1,6 +1,6 @@
 import {
-  COMMUNITY_MESSAGES,
-  CommunityLimits,
+  SITE_TOOLS_MESSAGES,
+  SiteToolsLimits,
   ErrorCodes,
   type CommunityPageQuery,
   type ContactBody,
@@ -76,8 +76,8 @@ export async function createSuggestion(
   const title = required(
     'title',
     body.title,
-    CommunityLimits.titleMin,
-    CommunityLimits.titleMax,
+    SiteToolsLimits.titleMin,
+    SiteToolsLimits.titleMax,
     'Title',
   ).replace(/\s+/g, ' ');
   const description = cleanText(body.description ?? '');
@@ -88,7 +88,7 @@ export async function createSuggestion(
     return created;
   });
   const row = await q.findSuggestion(ctx.db, id, userId);
-  return { suggestion: presentSuggestion(row!), message: COMMUNITY_MESSAGES.suggestionCreated };
+  return { suggestion: presentSuggestion(row!), message: SITE_TOOLS_MESSAGES.suggestionCreated };
 }
 
 /** POST (on) and DELETE (off) /suggestions/{id}/vote: idempotent, one vote per user. */
@@ -107,7 +107,7 @@ export async function voteSuggestion(
       .executeTakeFirst();
     if (!exists)
       throw new NotFoundError(
-        COMMUNITY_MESSAGES.suggestionNotFound,
+        SITE_TOOLS_MESSAGES.suggestionNotFound,
         ErrorCodes.SUGGESTION_NOT_FOUND,
       );
     await q.setVote(tx, id, userId, on);
@@ -135,7 +135,7 @@ export async function roadmap(ctx: Ctx) {
 function roadmapValues(body: RoadmapItemUpdateBody) {
   return {
     ...(body.title !== undefined
-      ? { title: required('title', body.title, 3, CommunityLimits.titleMax, 'Title') }
+      ? { title: required('title', body.title, 3, SiteToolsLimits.titleMax, 'Title') }
       : {}),
     ...(body.description !== undefined ? { description: cleanText(body.description) } : {}),
     ...(body.status !== undefined ? { status: body.status } : {}),
@@ -147,7 +147,7 @@ function roadmapValues(body: RoadmapItemUpdateBody) {
 }
 
 const roadmapNotFound = () =>
-  new NotFoundError(COMMUNITY_MESSAGES.roadmapItemNotFound, ErrorCodes.ROADMAP_ITEM_NOT_FOUND);
+  new NotFoundError(SITE_TOOLS_MESSAGES.roadmapItemNotFound, ErrorCodes.ROADMAP_ITEM_NOT_FOUND);
 
 export async function createRoadmapItem(ctx: Ctx, adminId: string, body: RoadmapItemBody) {
   const values = roadmapValues(body);
@@ -225,21 +225,21 @@ export async function sendContact(
     .insertInto('contact_messages')
     .values({
       user_id: userId,
-      name: required('name', body.name, 1, CommunityLimits.nameMax, 'Name'),
+      name: required('name', body.name, 1, SiteToolsLimits.nameMax, 'Name'),
       email: body.email.trim().toLowerCase(),
       subject: required(
         'subject',
         body.subject,
-        CommunityLimits.subjectMin,
-        CommunityLimits.subjectMax,
+        SiteToolsLimits.subjectMin,
+        SiteToolsLimits.subjectMax,
         'Subject',
       ),
-      message: required('message', body.message, 1, CommunityLimits.messageMax, 'Message'),
+      message: required('message', body.message, 1, SiteToolsLimits.messageMax, 'Message'),
       ip,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, message: COMMUNITY_MESSAGES.contactSent };
+  return { id: row.id, message: SITE_TOOLS_MESSAGES.contactSent };
 }
 
 export async function listContact(
@@ -276,7 +276,7 @@ export async function sendFeedback(
     .values({ user_id: userId, rating: body.rating, message: cleanText(body.message ?? ''), page })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, message: COMMUNITY_MESSAGES.feedbackSent };
+  return { id: row.id, message: SITE_TOOLS_MESSAGES.feedbackSent };
 }
 
 export async function listFeedback(ctx: Ctx, query: CommunityPageQuery): Promise<SiteFeedbackPage> {

@@ -1101,87 +1101,6 @@ export interface OnboardingDismissalsTable {
 }
 /** Commerce extras (migration 2026-11-25T1200-commerce, docs/ARCHITECTURE.md "Commerce extras"). */
 export interface WishlistItemsTable {
-/** Communities, reels and productions (migration 2026-11-25T1047-communities-reels). */
-export interface CommunitiesTable {
-  id: Generated<string>;
-  owner_id: string;
-  name: string;
-  description: Generated<string>;
-  category: Generated<string>;
-  is_private: Generated<boolean>;
-  member_count: Generated<number>;
-  like_count: Generated<number>;
-  post_count: Generated<number>;
-  last_activity_at: GeneratedTimestamp;
-  created_at: CreatedAt;
-  updated_at: GeneratedTimestamp;
-}
-export type CommunityRow = Selectable<CommunitiesTable>;
-
-export interface CommunityMembersTable {
-  community_id: string;
-  user_id: string;
-  role: Generated<'owner' | 'moderator' | 'member'>;
-  joined_at: GeneratedTimestamp;
-}
-export type CommunityMemberRow = Selectable<CommunityMembersTable>;
-
-export interface CommunityInvitesTable {
-  community_id: string;
-  user_id: string;
-  invited_by: string | null;
-  created_at: CreatedAt;
-}
-
-export interface CommunityPostsTable {
-  id: Generated<string>;
-  community_id: string;
-  author_id: string;
-  content: Generated<string>;
-  media_id: string | null;
-  like_count: Generated<number>;
-  created_at: GeneratedTimestamp;
-}
-export type CommunityPostRow = Selectable<CommunityPostsTable>;
-
-export interface CommunityPostLikesTable {
-  post_id: string;
-  user_id: string;
-  created_at: CreatedAt;
-}
-
-export interface ReelsTable {
-  id: Generated<string>;
-  user_id: string;
-  media_id: string | null;
-  owns_media: Generated<boolean>;
-  caption: Generated<string>;
-  like_count: Generated<number>;
-  view_count: Generated<number>;
-  comment_count: Generated<number>;
-  created_at: GeneratedTimestamp;
-}
-export type ReelRow = Selectable<ReelsTable>;
-
-export interface ReelLikesTable {
-  reel_id: string;
-  user_id: string;
-  created_at: CreatedAt;
-}
-
-export interface ReelViewsTable {
-  reel_id: string;
-  viewer_id: string;
-  viewed_at: CreatedAt;
-}
-
-export interface ProductionCollaboratorJson {
-  userId: string | null;
-  name: string;
-  role: string;
-}
-
-export interface ProductionsTable {
   id: Generated<string>;
   creator_id: string;
   title: string;
@@ -1269,6 +1188,92 @@ export interface TaxDocumentsTable {
   created_at: CreatedAt;
 }
 export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
+
+/** Communities, reels and productions (migration 2026-11-25T1047-communities-reels). */
+export interface CommunitiesTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  description: Generated<string>;
+  category: Generated<string>;
+  is_private: Generated<boolean>;
+  member_count: Generated<number>;
+  like_count: Generated<number>;
+  post_count: Generated<number>;
+  last_activity_at: GeneratedTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type CommunityRow = Selectable<CommunitiesTable>;
+
+export interface CommunityMembersTable {
+  community_id: string;
+  user_id: string;
+  role: Generated<'owner' | 'moderator' | 'member'>;
+  joined_at: GeneratedTimestamp;
+}
+export type CommunityMemberRow = Selectable<CommunityMembersTable>;
+
+export interface CommunityInvitesTable {
+  community_id: string;
+  user_id: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CommunityPostsTable {
+  id: Generated<string>;
+  community_id: string;
+  author_id: string;
+  content: Generated<string>;
+  media_id: string | null;
+  like_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+export type CommunityPostRow = Selectable<CommunityPostsTable>;
+
+export interface CommunityPostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReelsTable {
+  id: Generated<string>;
+  user_id: string;
+  media_id: string | null;
+  owns_media: Generated<boolean>;
+  caption: Generated<string>;
+  like_count: Generated<number>;
+  view_count: Generated<number>;
+  comment_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+export type ReelRow = Selectable<ReelsTable>;
+
+export interface ReelLikesTable {
+  reel_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReelViewsTable {
+  reel_id: string;
+  viewer_id: string;
+  viewed_at: CreatedAt;
+}
+
+export interface ProductionCollaboratorJson {
+  userId: string | null;
+  name: string;
+  role: string;
+}
+
+export interface ProductionsTable {
+  id: Generated<string>;
+  creator_id: string;
+  title: string;
+  description: Generated<string>;
   status: Generated<'planned' | 'shooting' | 'editing' | 'published'>;
   shoot_date: string | null;
   release_ids: GeneratedJson<string[]>;

@@ -1,5 +1,5 @@
 /** Query keys and hooks of the community pages and account tools. */
-import { COMMUNITY_MESSAGES, type SuggestionListResponse } from '@fanspace/contracts';
+import { SITE_TOOLS_MESSAGES, type SuggestionListResponse } from '@fanspace/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
@@ -24,7 +24,7 @@ export const useSuggestionsQuery = (sort: 'top' | 'new') =>
         return await api.fetchSuggestions(sort);
       } catch (error) {
         // spec §8: the suggestions load failure toast
-        toast.error(COMMUNITY_MESSAGES.loadSuggestionsFailed);
+        toast.error(SITE_TOOLS_MESSAGES.loadSuggestionsFailed);
         throw error;
       }
     },
@@ -35,10 +35,10 @@ export function useCreateSuggestion() {
   return useMutation({
     mutationFn: api.createSuggestion,
     onSuccess: (result) => {
-      toast.success(result.message ?? COMMUNITY_MESSAGES.suggestionCreated);
+      toast.success(result.message ?? SITE_TOOLS_MESSAGES.suggestionCreated);
       void queryClient.invalidateQueries({ queryKey: [...communityKeys.all, 'suggestions'] });
     },
-    onError: () => toast.error(COMMUNITY_MESSAGES.submitSuggestionFailed),
+    onError: () => toast.error(SITE_TOOLS_MESSAGES.submitSuggestionFailed),
   });
 }
 

@@ -1,4 +1,4 @@
-import { CommunityLimits, type ContactBody } from '@fanspace/contracts';
+import { SiteToolsLimits, type ContactBody } from '@fanspace/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../../lib/api/index.ts';
@@ -20,8 +20,8 @@ export function validateContact(draft: ContactBody): Errors {
   if (!draft.name.trim()) errors.name = 'Enter your name.';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim()))
     errors.email = 'Enter a valid email address.';
-  if (draft.subject.trim().length < CommunityLimits.subjectMin)
-    errors.subject = `Enter a subject of at least ${CommunityLimits.subjectMin} characters.`;
+  if (draft.subject.trim().length < SiteToolsLimits.subjectMin)
+    errors.subject = `Enter a subject of at least ${SiteToolsLimits.subjectMin} characters.`;
   if (!draft.message.trim()) errors.message = 'Write your message.';
   return errors;
 }
@@ -91,7 +91,7 @@ export function ContactPage() {
             label="Your name"
             autoComplete="name"
             value={draft.name}
-            maxLength={CommunityLimits.nameMax}
+            maxLength={SiteToolsLimits.nameMax}
             error={errors.name}
             onChange={(e) => set('name', e.target.value)}
           />
@@ -108,7 +108,7 @@ export function ContactPage() {
             id="contact-subject"
             label="Subject"
             value={draft.subject}
-            maxLength={CommunityLimits.subjectMax}
+            maxLength={SiteToolsLimits.subjectMax}
             error={errors.subject}
             onChange={(e) => set('subject', e.target.value)}
           />
@@ -117,7 +117,7 @@ export function ContactPage() {
             label="Message"
             rows={6}
             value={draft.message}
-            maxLength={CommunityLimits.messageMax}
+            maxLength={SiteToolsLimits.messageMax}
             error={errors.message}
             onChange={(e) => set('message', e.target.value)}
           />

@@ -1,4 +1,4 @@
-import { CommunityLimits } from '@fanspace/contracts';
+import { SiteToolsLimits } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -19,8 +19,8 @@ function NewSuggestionForm() {
   const create = useCreateSuggestion();
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (title.trim().length < CommunityLimits.titleMin) {
-      setError(`Give your idea a title of at least ${CommunityLimits.titleMin} characters.`);
+    if (title.trim().length < SiteToolsLimits.titleMin) {
+      setError(`Give your idea a title of at least ${SiteToolsLimits.titleMin} characters.`);
       document.getElementById('suggestion-title')?.focus();
       return;
     }
@@ -47,7 +47,7 @@ function NewSuggestionForm() {
           id="suggestion-title"
           label="Title"
           value={title}
-          maxLength={CommunityLimits.titleMax}
+          maxLength={SiteToolsLimits.titleMax}
           error={error}
           onChange={(e) => {
             setTitle(e.target.value);
@@ -58,7 +58,7 @@ function NewSuggestionForm() {
           label="Details (optional)"
           rows={3}
           value={description}
-          maxLength={CommunityLimits.descriptionMax}
+          maxLength={SiteToolsLimits.descriptionMax}
           onChange={(e) => setDescription(e.target.value)}
         />
         <div>
