@@ -23,6 +23,9 @@ import { supportRoutes } from './support/support.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
+import { creatorKitRoutes } from './creator-kit/creator-kit.routes.ts';
+import { automationRoutes } from './automation/automation.routes.ts';
+import { collaborationsRoutes } from './collaborations/collaborations.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -51,4 +54,7 @@ export async function registerModules(api: App) {
   await api.register(storiesRoutes);
   await api.register(schedulerRoutes);
   await api.register(dataToolsRoutes);
+  await api.register(creatorKitRoutes);
+  await api.register(automationRoutes);
+  await api.register(collaborationsRoutes);
 }

@@ -15,6 +15,7 @@ import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
 import { payableCreator } from './tips.service.ts';
 import { notify } from '../notifications/notify.ts';
+import { automationEvent } from '../automation/automation.runner.ts';
 
 /**
  * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
@@ -133,6 +134,12 @@ export async function subscribe(
     now,
   });
   await scheduleRenewal(deps, tx, periodEnd);
+  await automationEvent(deps, tx, {
+    trigger: 'new_subscriber',
+    creatorId,
+    fanId,
+    eventKey: charge.transactionId,
+  });
   // an active row whose period ran out was never expired by the job, so it still counts
   if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
@@ -255,7 +262,7 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
           .where('id', '=', id)
           .where('status', '=', 'active')
           .where('current_period_end', '<=', now)
-          .returning(['creator_id', 'subscriber_id'])
+          .returning(['creator_id', 'subscriber_id', 'current_period_end'])
           .execute();
         await bumpSubscriberCount(
           tx,
@@ -263,6 +270,12 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
           -1,
         );
         for (const row of ended) {
+          await automationEvent(deps, tx, {
+            trigger: 'subscription_expired',
+            creatorId: row.creator_id,
+            fanId: row.subscriber_id,
+            eventKey: `expired:${id}:${row.current_period_end.toISOString()}`,
+          });
           // the fan learns why their access ended, with the reason the charge failed
           await notify(tx, {
             userId: row.subscriber_id,
@@ -285,8 +298,15 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
       .where('status', '=', 'active')
       .where('is_recurring', '=', false)
       .where('current_period_end', '<=', now)
-      .returning('creator_id')
+      .returning(['id', 'creator_id', 'subscriber_id', 'current_period_end'])
       .execute();
+    for (const row of rows)
+      await automationEvent(deps, tx, {
+        trigger: 'subscription_expired',
+        creatorId: row.creator_id,
+        fanId: row.subscriber_id,
+        eventKey: `expired:${row.id}:${row.current_period_end.toISOString()}`,
+      });
     await bumpSubscriberCount(
       tx,
       rows.map((r) => r.creator_id),
@@ -320,6 +340,12 @@ async function renewOne(deps: Deps, tx: Tx, id: string, now: Date): Promise<bool
     details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
     idempotencyRef: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
     now,
+  });
+  await automationEvent(deps, tx, {
+    trigger: 'subscription_renewed',
+    creatorId: row.creator_id,
+    fanId: row.subscriber_id,
+    eventKey: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
   });
   await tx
     .updateTable('subscriptions')
