@@ -21,6 +21,8 @@ import { MessageButton } from '../../messages/components/message-button.tsx';
 import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
+import { ProfileWidgets } from '../../creator-kit/profile-widgets.tsx';
+import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 
 const TABS = ['Posts', 'Media'] as const;
 
@@ -171,6 +173,13 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
         </ul>
       </div>
 
+      {blocked && !isOwn ? null : <ProfileWidgets userId={user.id} />}
+      {!isOwn && isCreatorUser(me) ? (
+        <CreatorNotesPanel
+          userId={user.id}
+          className="mx-2 mt-6 rounded-2xl border border-line p-4 sm:mx-6"
+        />
+      ) : null}
       {blocked && !isOwn ? (
         <div className="mt-8">
           <BlockedNotice user={user} />

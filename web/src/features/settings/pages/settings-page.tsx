@@ -29,6 +29,9 @@ import { ProfileSection } from '../sections/profile-section.tsx';
 import { SecuritySection } from '../sections/security-section.tsx';
 import { PaymentsSection } from '../sections/payments-section.tsx';
 import { DataPrivacySection } from '../../data-tools/data-privacy-section.tsx';
+import { TemplatesSection } from '../../creator-kit/templates-section.tsx';
+import { AutomationSection } from '../../creator-kit/automation-section.tsx';
+import { WidgetsSection } from '../../creator-kit/widgets-section.tsx';
 
 function DisplaySection() {
   return (
@@ -112,6 +115,27 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Sign-in details, delete account',
     icon: AlertIcon,
     component: AccountSection,
+  },
+  {
+    id: 'widgets',
+    label: 'Profile widgets',
+    description: 'Links, about, schedule, countdown',
+    icon: UserIcon,
+    component: WidgetsSection,
+  },
+  {
+    id: 'templates',
+    label: 'Templates',
+    description: 'Saved message and post texts',
+    icon: BadgeCheckIcon,
+    component: TemplatesSection,
+  },
+  {
+    id: 'automation',
+    label: 'Automation',
+    description: 'Welcome and thank-you messages',
+    icon: BellIcon,
+    component: AutomationSection,
   },
 ];
 
