@@ -120,6 +120,10 @@ const SchedulerPage = lazyPage(
   () => import('../features/scheduler/pages/scheduler-page.tsx'),
   'SchedulerPage',
 );
+const CollaborationsPage = lazyPage(
+  () => import('../features/creator-kit/collaborations-page.tsx'),
+  'CollaborationsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -187,6 +191,7 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'collaborations', element: <CollaborationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2,6 +2,8 @@
 import type { Template, TemplateType } from '@fanspace/contracts';
 import { formatUsd } from '../../lib/money.ts';
 import { Menu, type MenuItem } from '../../ui/menu.tsx';
+import { useAuthStore } from '../auth/store.ts';
+import { isCreatorUser } from '../auth/user.ts';
 import { useTemplates } from './queries.ts';
 
 export function TemplatePicker({
@@ -13,7 +15,8 @@ export function TemplatePicker({
   onPick: (template: Template) => void;
   className?: string;
 }) {
-  const templates = useTemplates(type);
+  const isCreator = useAuthStore((s) => isCreatorUser(s.user));
+  const templates = useTemplates(type, isCreator);
   const list = templates.data?.templates ?? [];
   const items: MenuItem[] =
     list.length > 0
@@ -27,11 +30,16 @@ export function TemplatePicker({
             to: '/settings/templates',
           },
         ];
+  if (!isCreator) return null;
   return (
     <Menu
       label="Use template"
       className={className}
-      trigger={<span className="text-sm font-medium">Use template</span>}
+      trigger={
+        <span className="inline-flex h-8 items-center rounded-full border border-line px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg">
+          Use template
+        </span>
+      }
       items={items}
     />
   );
