@@ -37,7 +37,9 @@ describe('creator kit', () => {
       await creator.page.getByRole('button', { name: 'Save template' }).click();
       const templates = creator.page.getByRole('list', { name: 'Templates' });
       await expect
-        .poll(() => templates.getByText('Quick hello').isVisible(), { timeout: 10_000 })
+        .poll(() => templates.getByText('Quick hello', { exact: true }).isVisible(), {
+          timeout: 10_000,
+        })
         .toBe(true);
 
       // a tip rule of our own; the demo one is switched off
@@ -50,7 +52,9 @@ describe('creator kit', () => {
       await creator.page.getByRole('button', { name: 'Save rule' }).click();
       const rules = creator.page.getByRole('list', { name: 'Automation rules' });
       await expect
-        .poll(() => rules.getByText('Tip thanks e2e').isVisible(), { timeout: 10_000 })
+        .poll(() => rules.getByText('Tip thanks e2e', { exact: true }).isVisible(), {
+          timeout: 10_000,
+        })
         .toBe(true);
 
       // a private note on the fan's profile
