@@ -62,15 +62,17 @@ function CollaborationRow({ c }: { c: Collaboration }) {
             </Button>
           </>
         ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          loading={end.isPending}
-          onClick={() => end.mutate(c.id)}
-          aria-label={`${c.direction === 'sent' ? 'Withdraw' : 'Leave'} collaboration on ${caption}`}
-        >
-          {c.direction === 'sent' ? 'Withdraw' : 'Leave'}
-        </Button>
+        {c.direction === 'received' && c.status === 'pending' ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={end.isPending}
+            onClick={() => end.mutate(c.id)}
+            aria-label={`${c.direction === 'sent' ? 'Withdraw' : 'Leave'} collaboration on ${caption}`}
+          >
+            {c.direction === 'sent' ? 'Withdraw' : 'Leave'}
+          </Button>
+        )}
       </div>
     </li>
   );
