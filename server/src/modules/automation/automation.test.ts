@@ -177,6 +177,28 @@ describe('running rules', () => {
     ]);
   });
 
+  it('thanks a tip sent in a chat too', async () => {
+    const maker = await actor(server, 'creator');
+    await rule(maker, {
+      ...welcome('Thanks for the chat tip'),
+      trigger: 'tip_received',
+      name: 'Chat tips',
+    });
+    const fan = await actor(server);
+    await fund(server, fan, 10);
+    const chat = await call(server, fan, 'POST', '/chats', { recipientId: maker.user.id });
+    expect(chat.status).toBeLessThan(300);
+    const sent = await pay(server, fan, 'POST', `/chats/${chat.body.chat.id}/messages`, {
+      text: 'For you',
+      tipAmount: 2,
+    });
+    expect(sent.status).toBe(201);
+    await runJobs(server);
+    expect((await messagesBetween(maker, fan)).map((m) => m.text)).toEqual([
+      'Thanks for the chat tip',
+    ]);
+  });
+
   it('skips (and logs) a fan who blocked the creator', async () => {
     const made = await rule(creator, {
       ...welcome('Hello'),
