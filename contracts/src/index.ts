@@ -29,3 +29,7 @@ export * from './data-tools.ts';
 export * from './creator-kit.ts';
 export * from './automation.ts';
 export * from './collaborations.ts';
+export * from './community.ts';
+export * from './dmca.ts';
+export * from './discover.ts';
+export * from './account-tools.ts';

@@ -26,6 +26,11 @@ import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 import { creatorKitRoutes } from './creator-kit/creator-kit.routes.ts';
 import { automationRoutes } from './automation/automation.routes.ts';
 import { collaborationsRoutes } from './collaborations/collaborations.routes.ts';
+import { communityRoutes } from './community/community.routes.ts';
+import { dmcaRoutes } from './dmca/dmca.routes.ts';
+import { discoverRoutes } from './discover/discover.routes.ts';
+import { accountToolsRoutes } from './account-tools/account-tools.routes.ts';
+import { translationRoutes } from './translation/translation.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -57,4 +62,9 @@ export async function registerModules(api: App) {
   await api.register(creatorKitRoutes);
   await api.register(automationRoutes);
   await api.register(collaborationsRoutes);
+  await api.register(communityRoutes);
+  await api.register(dmcaRoutes);
+  await api.register(discoverRoutes);
+  await api.register(accountToolsRoutes);
+  await api.register(translationRoutes);
 }

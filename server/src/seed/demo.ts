@@ -10,6 +10,7 @@ import { seedModeration } from '../modules/admin/admin.seed.ts';
 import { seedStories } from '../modules/stories/stories.seed.ts';
 import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
 import { seedCreatorKit } from '../modules/creator-kit/creator-kit.seed.ts';
+import { seedCommunity } from '../modules/community/community.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -89,6 +90,7 @@ seedSteps.push(seedModeration);
 seedSteps.push(seedStories);
 seedSteps.push(seedDataTools);
 seedSteps.push(seedCreatorKit);
+seedSteps.push(seedCommunity);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

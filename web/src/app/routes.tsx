@@ -125,6 +125,20 @@ const CollaborationsPage = lazyPage(
   'CollaborationsPage',
 );
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
+const RoadmapPage = lazyPage(
+  () => import('../features/community/pages/roadmap-page.tsx'),
+  'RoadmapPage',
+);
+const TeamPage = lazyPage(() => import('../features/community/pages/team-page.tsx'), 'TeamPage');
+const ContactPage = lazyPage(
+  () => import('../features/community/pages/contact-page.tsx'),
+  'ContactPage',
+);
+const DmcaPage = lazyPage(() => import('../features/community/pages/dmca-page.tsx'), 'DmcaPage');
+const SuggestionsPage = lazyPage(
+  () => import('../features/community/pages/suggestions-page.tsx'),
+  'SuggestionsPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -141,6 +155,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
       // A co-performer's consent link: works without an account.
       { path: 'releases/consent/:token', element: <ConsentPage /> },
+      // Community pages linked from the footer: public, signed in or not.
+      { path: 'roadmap', element: <RoadmapPage /> },
+      { path: 'team', element: <TeamPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'dmca', element: <DmcaPage /> },
       {
         path: 'onboarding',
         element: (
@@ -191,6 +210,7 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'suggestions', element: <SuggestionsPage /> },
           { path: 'collaborations', element: <CollaborationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

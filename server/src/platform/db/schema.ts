@@ -768,6 +768,14 @@ export interface Database {
   consent_records: ConsentRecordsTable;
   data_retention_settings: DataRetentionSettingsTable;
   media_stored_sizes: MediaStoredSizesTable;
+  suggestions: SuggestionsTable;
+  suggestion_votes: SuggestionVotesTable;
+  roadmap_items: RoadmapItemsTable;
+  contact_messages: ContactMessagesTable;
+  site_feedback: SiteFeedbackTable;
+  dmca_notices: DmcaNoticesTable;
+  dmca_notice_posts: DmcaNoticePostsTable;
+  onboarding_dismissals: OnboardingDismissalsTable;
   creator_notes: CreatorNotesTable;
   creator_templates: CreatorTemplatesTable;
   automation_rules: AutomationRulesTable;
@@ -995,6 +1003,90 @@ export interface MediaStoredSizesTable {
   measured_at: GeneratedTimestamp;
 }
 
+/** Community pages, rights notices, onboarding (migration 2026-11-25T1400-community). */
+export interface SuggestionsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  title: string;
+  description: Generated<string>;
+  status: Generated<'open' | 'planned' | 'done' | 'declined'>;
+  votes_count: Generated<number>;
+  created_at: CreatedAt;
+}
+export type SuggestionRow = Selectable<SuggestionsTable>;
+
+export interface SuggestionVotesTable {
+  suggestion_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface RoadmapItemsTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  status: Generated<'planned' | 'in_progress' | 'done'>;
+  eta: string | null;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type RoadmapItemRow = Selectable<RoadmapItemsTable>;
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+
+export interface SiteFeedbackTable {
+  id: Generated<string>;
+  user_id: string | null;
+  rating: number;
+  message: Generated<string>;
+  page: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DmcaNoticesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  claimant_name: string;
+  email: string;
+  copyrighted_work: string;
+  infringing_urls: GeneratedJson<string[]>;
+  statement: string;
+  signature: string;
+  status: Generated<'submitted' | 'reviewing' | 'actioned' | 'rejected' | 'countered'>;
+  notes: string | null;
+  content_removed: Generated<boolean>;
+  counter_statement: string | null;
+  counter_signature: string | null;
+  counter_by: string | null;
+  counter_at: NullableTimestamp;
+  ip: string | null;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type DmcaNoticeRow = Selectable<DmcaNoticesTable>;
+
+export interface DmcaNoticePostsTable {
+  notice_id: string;
+  post_id: string;
+  creator_id: string;
+}
+
+export interface OnboardingDismissalsTable {
+  user_id: string;
+  step: string;
+  created_at: CreatedAt;
+}
 export interface CreatorNotesTable {
   id: Generated<string>;
   creator_id: string;

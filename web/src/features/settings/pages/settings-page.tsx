@@ -29,6 +29,7 @@ import { ProfileSection } from '../sections/profile-section.tsx';
 import { SecuritySection } from '../sections/security-section.tsx';
 import { PaymentsSection } from '../sections/payments-section.tsx';
 import { DataPrivacySection } from '../../data-tools/data-privacy-section.tsx';
+import { AccountStandingSection } from '../../community/components/account-standing-section.tsx';
 import { TemplatesSection } from '../../creator-kit/templates-section.tsx';
 import { AutomationSection } from '../../creator-kit/automation-section.tsx';
 import { WidgetsSection } from '../../creator-kit/widgets-section.tsx';
@@ -115,6 +116,13 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Sign-in details, delete account',
     icon: AlertIcon,
     component: AccountSection,
+  },
+  {
+    id: 'standing',
+    label: 'Account standing',
+    description: 'Warnings, removals and copyright',
+    icon: ShieldIcon,
+    component: AccountStandingSection,
   },
   {
     id: 'widgets',
