@@ -133,6 +133,10 @@ const ProductionsPage = lazyPage(
   () => import('../features/productions/pages/productions-page.tsx'),
   'ProductionsPage',
 );
+const CollaborationsPage = lazyPage(
+  () => import('../features/creator-kit/collaborations-page.tsx'),
+  'CollaborationsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 const RoadmapPage = lazyPage(
   () => import('../features/community/pages/roadmap-page.tsx'),
@@ -231,6 +235,7 @@ export const routes: RouteObject[] = [
           { path: 'communities/:communityId', element: <CommunityPage /> },
           { path: 'reels', element: <ReelsPage /> },
           { path: 'productions', element: <ProductionsPage /> },
+          { path: 'collaborations', element: <CollaborationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

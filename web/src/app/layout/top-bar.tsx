@@ -68,6 +68,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
     ...(isCreatorUser(user)
       ? [{ label: 'Productions', to: '/productions', icon: <FileIcon size={18} /> }]
       : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Collaborations', to: '/collaborations', icon: <UsersIcon size={18} /> }]
+      : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
     { label: 'Help & support', to: '/support', icon: <LifeBuoyIcon size={18} /> },
