@@ -3,7 +3,8 @@ import type { PostRow } from '../../platform/db/schema.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertPubliclyVisible } from '../users/users.policy.ts';
 import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
-import { authorPosts, discoverFeed, homeFeed, type PageWindow } from './posts.queries.ts';
+import { homeFeed } from './home-feed.queries.ts';
+import { authorPosts, discoverFeed, type PageWindow } from './posts.queries.ts';
 
 /** The post lists: home and discover feeds and a profile's posts, all offset-paged. */
 
