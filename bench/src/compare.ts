@@ -9,6 +9,7 @@ import path from 'node:path';
  * `npm run bench:compare -- --update` writes the current results as the new baseline.
  */
 export interface Figures {
+  scale?: number;
   requestsPerSecond: number;
   p99Ms: number;
   ratioToCeiling?: number;
@@ -71,6 +72,12 @@ function main() {
     const base = baseline[name];
     if (!base) {
       console.log(`${name.padEnd(16)} no baseline`);
+      continue;
+    }
+    if (name !== 'ceiling' && base.scale !== current.scale) {
+      console.log(
+        `${name.padEnd(16)} baseline is at scale ${base.scale}, this run at ${current.scale}: not compared`,
+      );
       continue;
     }
     const problems = name === 'ceiling' ? [] : regressions(base, current);
