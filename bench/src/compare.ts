@@ -47,11 +47,13 @@ function main() {
   const baselineFile = path.join(root, 'baseline.json');
   if (process.argv.includes('--update')) {
     const pick = ({
+      scale,
       requestsPerSecond,
       p99Ms,
       ratioToCeiling,
       serverCpuMsPerRequest,
     }: Figures) => ({
+      scale,
       requestsPerSecond,
       p99Ms,
       ratioToCeiling,
