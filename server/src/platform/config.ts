@@ -65,13 +65,16 @@ const EnvSchema = Type.Object({
   AI_BASE_URL: Type.Optional(Type.String()),
   AI_API_KEY: Type.Optional(Type.String()),
   AI_MODEL: Type.Optional(Type.String()),
+  /** seconds a process reuses its ranked discover window (docs/PERFORMANCE.md); 0: rank per request (the default under NODE_ENV=test) */
+  DISCOVER_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
 });
 
 type Env = Static<typeof EnvSchema>;
 export type Role = 'http' | 'realtime' | 'worker';
 
-export interface Config extends Omit<Env, 'ROLES'> {
+export interface Config extends Omit<Env, 'ROLES' | 'DISCOVER_CACHE_SECONDS'> {
   roles: Set<Role>;
+  DISCOVER_CACHE_SECONDS: number;
   dataDir: string;
   webDist: string;
   version: string;
@@ -114,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: parsed.COOKIE_SECURE ?? isProduction,
     isProduction,
     isTest: parsed.NODE_ENV === 'test',
+    DISCOVER_CACHE_SECONDS: parsed.DISCOVER_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30),
   };
 }

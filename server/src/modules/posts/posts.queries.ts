@@ -94,6 +94,16 @@ export function discoverRows(db: DbHandle, viewerId: string | null, window: Page
     .offset(window.offset);
 }
 
+/** The head of the ranking as a visitor sees it (ids and authors only) and the window's size. */
+export async function discoverRanking(db: DbHandle, take: number) {
+  const base = discoverBase(db, null);
+  const [entries, count] = await Promise.all([
+    trendingFirst(base).select(['posts.id', 'posts.user_id']).limit(take).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { entries, total: Number(count.total) };
+}
+
 export const discoverFeed = (db: DbHandle, viewerId: string | null, window: PageWindow) =>
   page(discoverBase(db, viewerId), trendingFirst, window);
 
