@@ -1,5 +1,6 @@
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
+import { hiddenUserIds } from '../graph/graph.relations.ts';
 import { discoverFeed, discoverRanking, visiblePosts, type PageWindow } from './posts.queries.ts';
 
 /**
@@ -32,17 +33,6 @@ function ranking(db: DbHandle, ttlMs: number): Promise<Ranking> {
   return fresh;
 }
 
-/** Authors hidden from the viewer: blocked by them or blocking them. */
-async function hiddenAuthors(db: DbHandle, viewerId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('blocks')
-    .select('blocked_id as id')
-    .where('blocker_id', '=', viewerId)
-    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', viewerId))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function cachedDiscoverFeed(
   db: DbHandle,
   viewerId: string | null,
@@ -54,7 +44,7 @@ export async function cachedDiscoverFeed(
   const end = window.offset + window.limit;
   if (end > ranked.entries.length && ranked.total > ranked.entries.length)
     return discoverFeed(db, viewerId, window);
-  const hidden = viewerId ? await hiddenAuthors(db, viewerId) : new Set<string>();
+  const hidden = new Set(viewerId ? await hiddenUserIds(db, viewerId) : []);
   const visible = ranked.entries.filter((e) => !hidden.has(e.user_id));
   const pageIds = visible.slice(window.offset, end).map((e) => e.id);
   const found =
