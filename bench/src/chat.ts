@@ -96,6 +96,7 @@ export async function runChat(url: string, fx: Fixtures) {
   const rates = (process.env.BENCH_CHAT_RATES ?? '250,500,1000,1500,2000').split(',').map(Number);
   const stepSeconds = Math.max(2, Math.min(DURATION_S, 10));
   let seq = 0;
+  let totalSent = 0;
   try {
     for (const rate of rates) {
       latencies = [];
@@ -125,6 +126,7 @@ export async function runChat(url: string, fx: Fixtures) {
         await new Promise((r) => setTimeout(r, 2));
       }
       await Promise.all(requests);
+      totalSent += sent;
       await new Promise((r) => setTimeout(r, 200)); // the last frames
       const elapsed = (performance.now() - started) / 1000;
       const sorted = latencies.sort((a, b) => a - b);
@@ -148,6 +150,7 @@ export async function runChat(url: string, fx: Fixtures) {
   const best = ok[ok.length - 1];
   return {
     sockets: sockets.length,
+    totalSent,
     steps,
     maxSustainedPerSecond: best?.deliveredPerSecond ?? 0,
     p99AtMaxMs: best?.deliveryP99Ms ?? 0,

@@ -104,7 +104,9 @@ async function main() {
         results.push(result);
       }
       if (wanted('chat')) {
-        const { value, rssMb } = await withRss(server, () => runChat(server.url, fx));
+        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
+          runChat(server.url, fx),
+        );
         results.push({
           name: 'chat',
           driver,
@@ -113,6 +115,9 @@ async function main() {
           p50Ms: value.steps.at(-1)?.deliveryP50Ms ?? 0,
           p99Ms: value.p99AtMaxMs,
           rssMb,
+          // sockets connecting count too: an upper bound of a message's cost
+          serverCpuMsPerRequest:
+            Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.totalSent)) / 100,
           ...value,
         });
       }
