@@ -65,6 +65,17 @@ const EnvSchema = Type.Object({
   AI_BASE_URL: Type.Optional(Type.String()),
   AI_API_KEY: Type.Optional(Type.String()),
   AI_MODEL: Type.Optional(Type.String()),
+  /** overload shedding (@fastify/under-pressure); unset: on, except under NODE_ENV=test */
+  PRESSURE_ENABLED: Type.Optional(Type.Boolean()),
+  /** mean event-loop delay over one sample above which /api requests get 503 (0 = off) */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 500 }),
+  /** event-loop utilisation over one sample (0-1) above which requests are shed (0 = off) */
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: Type.Number({ minimum: 0, maximum: 1, default: 0.98 }),
+  /** heap used / resident set size in bytes above which requests are shed (0 = off) */
+  PRESSURE_MAX_HEAP_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  PRESSURE_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  PRESSURE_SAMPLE_INTERVAL_MS: Type.Integer({ minimum: 5, maximum: 60_000, default: 1000 }),
+  PRESSURE_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -78,6 +89,7 @@ export interface Config extends Omit<Env, 'ROLES'> {
   cookieSecure: boolean;
   isProduction: boolean;
   isTest: boolean;
+  pressureEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -114,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: parsed.COOKIE_SECURE ?? isProduction,
     isProduction,
     isTest: parsed.NODE_ENV === 'test',
+    pressureEnabled: parsed.PRESSURE_ENABLED ?? parsed.NODE_ENV !== 'test',
   };
 }

@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { registerErrorHandling } from './error-handler.ts';
+import { registerOverloadShedding } from './overload.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  await registerOverloadShedding(app, ctx.config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
