@@ -1,13 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LAPTOP, newPage } from '../support/browser.ts';
-import { DEMO_PASSWORD, journey, logIn } from '../support/journey.ts';
+import { DEMO_PASSWORD, journey, logIn, logInAsAdmin } from '../support/journey.ts';
 
 const run = journey();
-/** The demo admin's TOTP secret (README). */
-const ADMIN_TOTP = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
 
 /** Each payload would open a dialog and set window.__xss if the app ever rendered it as HTML. */
 const PAYLOADS = [
@@ -123,15 +120,7 @@ describe('hardening journey', () => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await admin.page.goto('/login');
-      await admin.page.getByLabel('Email or username', { exact: true }).fill('admin@fanspace.test');
-      await admin.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-      await admin.page.getByRole('button', { name: 'Log in' }).click();
-      const codeField = admin.page.getByLabel('Authentication code');
-      await expect.poll(() => codeField.isVisible(), { timeout: 15_000 }).toBe(true);
-      await codeField.fill(await generate({ secret: ADMIN_TOTP }));
-      await admin.page.getByRole('button', { name: 'Verify and log in' }).click();
-      await admin.page.waitForURL((url) => url.pathname !== '/login');
+      await logInAsAdmin(admin.page);
       for (const path of ['/admin', '/admin/users', '/admin/reports']) {
         await settle(admin.page, path);
         violations.push(...(await seriousViolations(admin.page)).map((v) => `${path}: ${v}`));
