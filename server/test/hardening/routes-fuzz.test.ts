@@ -119,7 +119,7 @@ function errorBody(text: string): { message?: unknown; code?: unknown } | undefi
 }
 
 describe('what the fuzzer found', () => {
-  it('refuses infinite and unsafe numbers with 400 and lists accounts without a query', async () => {
+  it('refuses infinite numbers, NUL characters and prototype keys with 400; lists accounts without a query', async () => {
     const headers = { authorization: `Bearer ${await freshToken()}` };
     const get = (url: string) => server.app.inject({ method: 'GET', url, headers });
     expect((await get('/api/users')).statusCode).toBe(200);
@@ -145,5 +145,17 @@ describe('what the fuzzer found', () => {
       payload: '{"amount":1e309}',
     });
     expect(body.statusCode).toBe(400);
+    const nul = await get('/api/admin/activity?action=%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().field).toBe('querystring.action');
+    const card = await server.app.inject({
+      method: 'POST',
+      url: '/api/payments/payment-methods',
+      headers,
+      payload: { paymentMethodId: 'valueOf' },
+    });
+    expect(card.statusCode).toBeGreaterThanOrEqual(400);
+    expect(card.statusCode).toBeLessThan(500);
+    expect(card.json().message).toContain('Unknown test card');
   });
 });

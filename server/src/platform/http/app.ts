@@ -20,7 +20,7 @@ import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
-import { refuseUnsafeNumbers } from './finite-numbers.ts';
+import { refuseHostileInput } from './input-guards.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
 
@@ -76,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   registerErrorHandling(app);
   await registerOverloadShedding(app, ctx.config);
-  refuseUnsafeNumbers(app);
+  refuseHostileInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
