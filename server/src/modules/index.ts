@@ -23,6 +23,15 @@ import { supportRoutes } from './support/support.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
+import { communityRoutes } from './community/community.routes.ts';
+import { dmcaRoutes } from './dmca/dmca.routes.ts';
+import { discoverRoutes } from './discover/discover.routes.ts';
+import { accountToolsRoutes } from './account-tools/account-tools.routes.ts';
+import { translationRoutes } from './translation/translation.routes.ts';
+import { commerceModule } from './commerce/commerce.module.ts';
+import { communitiesRoutes } from './communities/communities.routes.ts';
+import { reelsRoutes } from './reels/reels.routes.ts';
+import { productionsRoutes } from './productions/productions.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -51,4 +60,13 @@ export async function registerModules(api: App) {
   await api.register(storiesRoutes);
   await api.register(schedulerRoutes);
   await api.register(dataToolsRoutes);
+  await api.register(communityRoutes);
+  await api.register(dmcaRoutes);
+  await api.register(discoverRoutes);
+  await api.register(accountToolsRoutes);
+  await api.register(translationRoutes);
+  await api.register(commerceModule);
+  await api.register(communitiesRoutes);
+  await api.register(reelsRoutes);
+  await api.register(productionsRoutes);
 }

@@ -9,6 +9,9 @@ import { seedChats } from '../modules/chats/chats.seed.ts';
 import { seedModeration } from '../modules/admin/admin.seed.ts';
 import { seedStories } from '../modules/stories/stories.seed.ts';
 import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
+import { seedCommunity } from '../modules/community/community.seed.ts';
+import { seedCommerce } from '../modules/commerce/commerce.seed.ts';
+import { seedCommunities } from '../modules/communities/communities.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -87,6 +90,9 @@ seedSteps.push(seedChats);
 seedSteps.push(seedModeration);
 seedSteps.push(seedStories);
 seedSteps.push(seedDataTools);
+seedSteps.push(seedCommunity);
+seedSteps.push(seedCommerce);
+seedSteps.push(seedCommunities);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

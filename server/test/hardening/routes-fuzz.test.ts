@@ -18,8 +18,8 @@ import { fillPath, paramNames, serverWithRouteTable, type TableRoute } from './r
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** 503s that state an unconfigured feature (no Stripe keys), not a fault: allowed with a message */
-const NOT_CONFIGURED = new Set(['CARD_PAYMENTS_NOT_CONFIGURED']);
+/** 503s that state an unconfigured feature (no Stripe keys, no translation server), not a fault */
+const NOT_CONFIGURED = new Set(['CARD_PAYMENTS_NOT_CONFIGURED', 'TRANSLATION_NOT_CONFIGURED']);
 
 let server: TestServer;
 let routes: TableRoute[];
