@@ -21,7 +21,7 @@ export const ADMIN_TOASTS = {
 } as const;
 
 const page = (defaultLimit: number) => ({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: AdminPaging.max, default: defaultLimit }),
 });
 
@@ -520,7 +520,9 @@ export const AdminWaitlistResponse = Type.Object({
   ...AdminPageInfo,
 });
 
-export const WaitlistInviteParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const WaitlistInviteParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
 export const WaitlistInviteResponse = Type.Object({
   message: Type.String(),
   email: Type.String(),

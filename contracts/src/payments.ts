@@ -142,7 +142,7 @@ export const SubscriptionList = Type.Object({ subscriptions: Type.Array(Subscrip
 export type SubscriptionList = Static<typeof SubscriptionList>;
 
 export const TransactionsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type TransactionsQuery = Static<typeof TransactionsQuery>;

@@ -66,7 +66,7 @@ export const PayoutResponse = Type.Object({
 export type PayoutResponse = Static<typeof PayoutResponse>;
 
 export const PayoutsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   status: Type.Optional(StatusSchema),
 });

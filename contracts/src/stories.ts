@@ -156,7 +156,7 @@ export type StoryGroup = Static<typeof StoryGroup>;
 export const StoriesQuery = Type.Object({
   /** one creator's live stories (a profile); default: the viewer's tray */
   userId: Type.Optional(Uuid),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({
     minimum: 1,
     maximum: StoryLimits.groupsMaxPageSize,

@@ -209,7 +209,7 @@ export const CardPaymentDetails = Type.Object({
 export type CardPaymentDetails = Static<typeof CardPaymentDetails>;
 
 export const CardPaymentsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type CardPaymentsQuery = Static<typeof CardPaymentsQuery>;

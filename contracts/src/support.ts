@@ -124,7 +124,7 @@ export const SupportCloseBody = Type.Object({
 export type SupportCloseBody = Static<typeof SupportCloseBody>;
 
 const pageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({
     minimum: 1,
     maximum: SupportLimits.maxPageSize,

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -32,6 +33,22 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Email or username', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The demo admin's TOTP secret (README). */
+export const ADMIN_TOTP = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
+
+/** Logs in through the login page as the demo admin, with the second factor. */
+export async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email or username', { exact: true }).fill('admin@fanspace.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const codeField = page.getByLabel('Authentication code');
+  await expect.poll(() => codeField.isVisible(), { timeout: 15_000 }).toBe(true);
+  await codeField.fill(await generate({ secret: ADMIN_TOTP }));
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 

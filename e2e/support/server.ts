@@ -49,6 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'development',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // journeys share a busy machine: overload shedding would turn its lag into 503s
+      PRESSURE_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,8 @@
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { newPage, PHONE } from '../support/browser.ts';
-import { DEMO_PASSWORD, journey, logIn } from '../support/journey.ts';
+import { DEMO_PASSWORD, journey, logIn, logInAsAdmin } from '../support/journey.ts';
 
 const run = journey();
-/** The demo admin's TOTP secret (README). */
-const ADMIN_TOTP = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
 
 describe('admin journey', () => {
   it(
@@ -43,15 +40,7 @@ describe('admin journey', () => {
 
       // the admin signs in with the second factor and resolves it
       const admin = await newPage(run.browser, run.server.url);
-      await admin.page.goto('/login');
-      await admin.page.getByLabel('Email or username', { exact: true }).fill('admin@fanspace.test');
-      await admin.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-      await admin.page.getByRole('button', { name: 'Log in' }).click();
-      const codeField = admin.page.getByLabel('Authentication code');
-      await expect.poll(() => codeField.isVisible(), { timeout: 15_000 }).toBe(true);
-      await codeField.fill(await generate({ secret: ADMIN_TOTP }));
-      await admin.page.getByRole('button', { name: 'Verify and log in' }).click();
-      await admin.page.waitForURL((url) => url.pathname !== '/login');
+      await logInAsAdmin(admin.page);
 
       // the users table sorts on the server by a column header, both ways
       await admin.page.goto('/admin/users');

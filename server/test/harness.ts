@@ -53,6 +53,7 @@ export async function createTestServer(
     worker?: boolean;
     extraRoutes?: BuildAppOptions['extraRoutes'];
     serveWeb?: boolean;
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
@@ -61,6 +62,7 @@ export async function createTestServer(
   const app = await buildApp(runtime.ctx, {
     serveWeb: options.serveWeb ?? false,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

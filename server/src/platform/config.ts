@@ -74,6 +74,20 @@ const EnvSchema = Type.Object({
   TRANSLATE_API_KEY: Type.Optional(Type.String()),
   /** seconds a process reuses its ranked discover window (docs/PERFORMANCE.md); 0: rank per request (the default under NODE_ENV=test) */
   DISCOVER_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
+  /** overload shedding (@fastify/under-pressure); unset: on, except under NODE_ENV=test */
+  PRESSURE_ENABLED: Type.Optional(Type.Boolean()),
+  /** mean event-loop delay over one sample above which /api requests get 503 (0 = off) */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1000 }),
+  /**
+   * event-loop utilisation over one sample (0-1) above which requests are shed (0 = off, the
+   * default: with embedded PGlite the loop is busy doing database work, so lag is the signal)
+   */
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
+  /** heap used / resident set size in bytes above which requests are shed (0 = off) */
+  PRESSURE_MAX_HEAP_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  PRESSURE_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  PRESSURE_SAMPLE_INTERVAL_MS: Type.Integer({ minimum: 5, maximum: 60_000, default: 1000 }),
+  PRESSURE_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -88,6 +102,7 @@ export interface Config extends Omit<Env, 'ROLES' | 'DISCOVER_CACHE_SECONDS'> {
   cookieSecure: boolean;
   isProduction: boolean;
   isTest: boolean;
+  pressureEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     isTest: parsed.NODE_ENV === 'test',
     DISCOVER_CACHE_SECONDS: parsed.DISCOVER_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30),
+    pressureEnabled: parsed.PRESSURE_ENABLED ?? parsed.NODE_ENV !== 'test',
   };
 }

@@ -84,7 +84,9 @@ export async function searchUsers(
   const [rows, count] = await Promise.all([
     base
       .selectAll()
-      .orderBy(q ? sql`(username = ${q})` : sql`false`, 'desc')
+      // an exact username match first; without q there is nothing to match (and PostgreSQL
+      // refuses a constant in ORDER BY)
+      .$if(Boolean(q), (qb) => qb.orderBy(sql`(username = ${q})`, 'desc'))
       .orderBy('followers_count', 'desc')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

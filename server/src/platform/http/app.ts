@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { ErrorCodes } from '@fanspace/contracts';
 import Fastify, {
+  type RouteOptions,
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawServerDefault,
@@ -18,6 +19,8 @@ import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { registerErrorHandling } from './error-handler.ts';
+import { registerOverloadShedding } from './overload.ts';
+import { refuseHostileInput } from './input-guards.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
 
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** extra routes mounted under /api next to the modules (tests of platform behaviour) */
   extraRoutes?: (api: App) => Promise<void> | void;
+  /** sees every route as it is registered (the route-table tests: authz matrix, fuzzing) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the HTTP app: platform plugins, then every module's routes under /api. */
@@ -65,10 +70,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  await registerOverloadShedding(app, ctx.config);
+  refuseHostileInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

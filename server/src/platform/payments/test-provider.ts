@@ -48,7 +48,8 @@ export function createTestProvider(): CardProvider {
       return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
     },
     async attachPaymentMethod(_customerId, ref) {
-      const card = TEST_CARDS[ref];
+      // own keys only: "valueOf" or "__proto__" must not find Object.prototype members
+      const card = Object.hasOwn(TEST_CARDS, ref) ? TEST_CARDS[ref] : undefined;
       if (!card)
         throw new CardProviderError(
           `Unknown test card; use one of ${Object.keys(TEST_CARDS).join(', ')}`,

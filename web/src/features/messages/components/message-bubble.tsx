@@ -107,18 +107,18 @@ function showQuoted(id: string): void {
 function Receipt({ message }: { message: ChatMessage }) {
   if (message.status === 'sending') {
     return (
-      <span className="inline-flex items-center gap-1" aria-label="Sending">
+      <span className="inline-flex items-center gap-1" role="img" aria-label="Sending">
         <Spinner size={10} label="Sending" />
         {message.uploadProgress !== undefined ? `${Math.round(message.uploadProgress)}%` : null}
       </span>
     );
   }
   return message.read ? (
-    <span className="inline-flex items-center gap-0.5 text-accent" aria-label="Read">
+    <span className="inline-flex items-center gap-0.5 text-accent" role="img" aria-label="Read">
       <DoubleCheckIcon size={14} /> Seen
     </span>
   ) : (
-    <span className="inline-flex items-center" aria-label="Sent">
+    <span className="inline-flex items-center" role="img" aria-label="Sent">
       <CheckIcon size={14} />
     </span>
   );
