@@ -122,6 +122,9 @@ export const ErrorCodes = {
   DATA_IMPORT_INVALID: 'DATA_IMPORT_INVALID',
   DATA_IMPORT_FINISHED: 'DATA_IMPORT_FINISHED',
   DELETION_REQUEST_NOT_FOUND: 'DELETION_REQUEST_NOT_FOUND',
+  // analytics, insights and the assistant
+  INSIGHT_NOT_FOUND: 'INSIGHT_NOT_FOUND',
+  HELP_ARTICLE_NOT_FOUND: 'HELP_ARTICLE_NOT_FOUND',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

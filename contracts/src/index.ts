@@ -26,3 +26,5 @@ export * from './support.ts';
 export * from './stories.ts';
 export * from './scheduler.ts';
 export * from './data-tools.ts';
+export * from './analytics.ts';
+export * from './assistant.ts';

@@ -23,6 +23,9 @@ import { supportRoutes } from './support/support.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { schedulerRoutes } from './scheduler/scheduler.routes.ts';
 import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { insightsRoutes } from './analytics/insights.routes.ts';
+import { assistantRoutes } from './assistant/assistant.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -51,4 +54,7 @@ export async function registerModules(api: App) {
   await api.register(storiesRoutes);
   await api.register(schedulerRoutes);
   await api.register(dataToolsRoutes);
+  await api.register(analyticsRoutes);
+  await api.register(insightsRoutes);
+  await api.register(assistantRoutes);
 }

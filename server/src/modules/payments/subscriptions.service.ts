@@ -15,6 +15,7 @@ import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
 import { payableCreator } from './tips.service.ts';
 import { notify } from '../notifications/notify.ts';
+import { track } from '../analytics/recorder.ts';
 
 /**
  * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
@@ -133,6 +134,7 @@ export async function subscribe(
     now,
   });
   await scheduleRenewal(deps, tx, periodEnd);
+  track(tx, { metric: 'subscription', creatorId, actorId: fanId });
   // an active row whose period ran out was never expired by the job, so it still counts
   if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
@@ -167,6 +169,8 @@ export async function cancelSubscription(db: Db, fanId: string, id: string): Pro
             .returningAll()
             .executeTakeFirstOrThrow()
         : row;
+    if (updated !== row)
+      track(tx, { metric: 'unsubscription', creatorId: row.creator_id, actorId: fanId });
     return presentSubscription(updated, await priceOf(tx, row.creator_id));
   });
 }

@@ -7,6 +7,7 @@ import { chargeToCreator } from '../ledger/charges.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
+import { track } from '../analytics/recorder.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
 export async function payableCreator(db: DbHandle, payerId: string, creatorId: string) {
@@ -114,6 +115,7 @@ export async function sendTip(
     grossCents: cents,
     details: { tipType: body.tipType, contentId },
   });
+  track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
   return {
     ok: true,
     transactionId: charge.transactionId,

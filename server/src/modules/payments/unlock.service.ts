@@ -6,6 +6,7 @@ import { chargeToCreator } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
 import { findVisiblePost } from '../posts/posts.queries.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
+import { track } from '../analytics/recorder.ts';
 
 const FOR_SALE = new Set(['paid', 'subscribers_or_paid']);
 
@@ -47,6 +48,7 @@ export async function unlockPost(
     details: { postId: post.id, purchaseId: purchase.id },
     idempotencyRef: `unlock:${purchase.id}`,
   });
+  track(tx, { metric: 'purchase', creatorId: post.user_id, postId: post.id, actorId: buyerId });
   await tx
     .updateTable('content_purchases')
     .set({ ledger_transaction_id: charge.transactionId })

@@ -19,6 +19,7 @@ import * as invoiceRefunds from './2026-11-24T0900-invoice-refunds.ts';
 import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
 import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 import * as dataTools from './2026-11-24T1300-data-tools.ts';
+import * as analytics from './2026-11-25T1100-analytics.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1700-admin-polish': adminPolish,
   '2026-11-24T1000-stories-scheduler': storiesScheduler,
   '2026-11-24T1300-data-tools': dataTools,
+  '2026-11-25T1100-analytics': analytics,
 };
