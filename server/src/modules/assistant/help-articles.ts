@@ -20,7 +20,7 @@ const STOP = new Set(
 export function tokens(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter((t) => !STOP.has(t))
-    .map((t) => (t.length > 4 ? t.replace(/(ing|ers|ies|es|s)$/, '') : t));
+    .map((t) => (t.length > 4 ? t.replace(/(ings|ing|ers|er|ed|ies|es|e|s)$/, '') : t));
 }
 
 let cache: Article[] | null = null;
