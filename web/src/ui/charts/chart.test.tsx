@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LineChart, dayLabel, niceTicks } from './line-chart.tsx';
+import { LineChart, dayLabel, niceTicks } from './chart.tsx';
 
 const labels = ['2026-01-01', '2026-01-02', '2026-01-03'];
 const series = [
