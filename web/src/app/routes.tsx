@@ -120,6 +120,10 @@ const SchedulerPage = lazyPage(
   () => import('../features/scheduler/pages/scheduler-page.tsx'),
   'SchedulerPage',
 );
+const AnalyticsPage = lazyPage(
+  () => import('../features/analytics/pages/analytics-page.tsx'),
+  'AnalyticsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 
 export const routes: RouteObject[] = [
@@ -187,6 +191,7 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'analytics', element: <AnalyticsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

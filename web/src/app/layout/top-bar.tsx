@@ -15,6 +15,7 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  ChartIcon,
   ClockIcon,
   FileIcon,
   ImageIcon,
@@ -57,6 +58,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Scheduled', to: '/scheduler', icon: <ClockIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Analytics', to: '/analytics', icon: <ChartIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },
