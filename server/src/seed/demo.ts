@@ -9,6 +9,7 @@ import { seedChats } from '../modules/chats/chats.seed.ts';
 import { seedModeration } from '../modules/admin/admin.seed.ts';
 import { seedStories } from '../modules/stories/stories.seed.ts';
 import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
+import { seedAnalytics } from '../modules/analytics/analytics.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -87,6 +88,7 @@ seedSteps.push(seedChats);
 seedSteps.push(seedModeration);
 seedSteps.push(seedStories);
 seedSteps.push(seedDataTools);
+seedSteps.push(seedAnalytics);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
