@@ -36,7 +36,7 @@ describe('analytics, insights and the assistant', () => {
       await expect.poll(() => viewers.getByRole('link', { name: 'Sam' }).isVisible()).toBe(true);
 
       // the period picker and the keyboard-readable chart
-      await creator.page.getByRole('radio', { name: '7 days' }).check();
+      await creator.page.getByText('7 days', { exact: true }).click();
       await creator.page.waitForURL((url) => url.searchParams.get('period') === '7d');
       await creator.page.getByRole('button', { name: 'Show as table' }).first().click();
       await expect
@@ -47,9 +47,23 @@ describe('analytics, insights and the assistant', () => {
       const insights = creator.page.getByRole('region', { name: 'Insights' });
       await insights.getByRole('button', { name: 'Generate insights' }).click();
       await expect
-        .poll(() => insights.getByText(/^Best time to post:/).first().isVisible(), { timeout: 20_000 })
+        .poll(
+          () =>
+            insights
+              .getByText(/^Best time to post:/)
+              .first()
+              .isVisible(),
+          { timeout: 20_000 },
+        )
         .toBe(true);
-      await expect.poll(() => insights.getByText(/Views (rose|fell|held)/).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          insights
+            .getByText(/Views (rose|fell|held)/)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
 
       // the assistant answers from her analytics and a help article, citing both
       const assistant = creator.page.getByRole('region', { name: 'Assistant' });
@@ -61,7 +75,9 @@ describe('analytics, insights and the assistant', () => {
         })
         .toBe(true);
       await expect
-        .poll(() => assistant.getByRole('link', { name: 'Your analytics (last 7 days)' }).isVisible())
+        .poll(() =>
+          assistant.getByRole('link', { name: 'Your analytics (last 7 days)' }).isVisible(),
+        )
         .toBe(true);
       await Promise.all([creator.context.close(), fan.context.close()]);
     },
