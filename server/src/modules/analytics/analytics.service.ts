@@ -190,7 +190,10 @@ export async function audience(
     renewalOutlook(db, creatorId, now),
     topFans(db, creatorId, r.from, r.to),
   ]);
-  const atStart = Math.max(0, totals.subscribers - totals.subscriptions + totals.unsubscriptions);
+  const atStart = Math.max(
+    totals.unsubscriptions,
+    totals.subscribers - totals.subscriptions + totals.unsubscriptions,
+  );
   return {
     ...rangeOut(r),
     subscribers: totals.subscribers,

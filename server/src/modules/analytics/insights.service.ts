@@ -57,8 +57,9 @@ export async function insightData(
     byHour,
     posts: rows,
     churn: {
+      // the counter is today's; rollups older than it (or a demo) may not add up: never fewer than left
       subscribersAtStart: Math.max(
-        0,
+        current.unsubscriptions,
         current.subscribers - current.subscriptions + current.unsubscriptions,
       ),
       unsubscriptions: current.unsubscriptions,

@@ -29,7 +29,9 @@ function InsightCard({ insight, onDelete }: { insight: Insight; onDelete: () => 
       <ul className="mb-2 list-disc space-y-1 pl-5 text-sm text-fg">
         {insight.insights.map((item, i) => (
           <li key={i}>
-            <span className="font-medium">{item.title}: </span>
+            {item.text.startsWith(item.title) ? null : (
+              <span className="font-medium">{item.title}: </span>
+            )}
             {item.text}
           </li>
         ))}
