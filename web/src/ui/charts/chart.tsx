@@ -197,7 +197,14 @@ export function Chart({
     const i = Number(state.activeTooltipIndex);
     if (Number.isInteger(i) && i >= 0) setActive(i);
   };
-  const margin = { top: 8, right: 16, bottom: 16, left: 4 };
+  const frame = {
+    width,
+    height,
+    data: rows,
+    margin: { top: 8, right: 16, bottom: 16, left: 4 },
+    onMouseMove: onMove,
+    accessibilityLayer: false,
+  };
 
   return (
     <figure className="min-w-0 rounded-2xl border border-line bg-surface p-4">
@@ -247,14 +254,7 @@ export function Chart({
             onBlur={() => setActive(null)}
           >
             {kind === 'bar' ? (
-              <RBarChart
-                width={width}
-                height={height}
-                data={rows}
-                margin={margin}
-                onMouseMove={onMove}
-                accessibilityLayer={false}
-              >
+              <RBarChart {...frame}>
                 {axes}
                 {series.map((s) => (
                   <Bar
@@ -267,14 +267,7 @@ export function Chart({
                 ))}
               </RBarChart>
             ) : (
-              <RLineChart
-                width={width}
-                height={height}
-                data={rows}
-                margin={margin}
-                onMouseMove={onMove}
-                accessibilityLayer={false}
-              >
+              <RLineChart {...frame}>
                 {axes}
                 {series.map((s) => (
                   <Line
