@@ -190,6 +190,14 @@ beforeEach(() => {
       return json(insight, 201);
     }
     if (u.pathname === '/api/assistant/messages') return json({ messages: [] });
+    if (u.pathname === '/api/analytics/v2/realtime')
+      return json({
+        windowMinutes: 30,
+        from: '',
+        to: '',
+        totals: { ...zero, views: 7, profileViews: 2, likes: 1 },
+        minutes: [],
+      });
     if (u.pathname.startsWith('/api/analytics/') && method === 'POST')
       return json({ logged: true }, 201);
     return json({ message: 'not found', code: 'NOT_FOUND' }, 404);
@@ -214,6 +222,7 @@ describe('analytics page', () => {
     expect(await screen.findByRole('link', { name: 'Golden hour' })).toBeTruthy();
     expect(await screen.findByText('25%')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Ana' })).toBeTruthy();
+    expect(screen.getByText(/Last 30 minutes: 7 post views, 2 profile views/)).toBeTruthy();
     expect(calls('/analytics/v2/dashboard')[0]![0]).toContain('period=30d');
     await waitFor(() => expect(calls('/analytics/authorized-access')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));

@@ -5,6 +5,7 @@ import type {
   AnalyticsDashboard,
   AnalyticsEngagement,
   AnalyticsPeriod,
+  AnalyticsRealtime,
   AssistantChatResponse,
   AssistantHistory,
   ContentSort,
@@ -44,3 +45,4 @@ export const fetchHelpArticle = (id: string) =>
   apiClient.get<HelpArticle>(`/assistant/articles/${encodeURIComponent(id)}`);
 /** the CSV download is a plain link (the session cookie carries the auth) */
 export const exportUrl = (period: AnalyticsPeriod) => `/api/analytics/v2/export?period=${period}`;
+export const fetchRealtime = () => apiClient.get<AnalyticsRealtime>('/analytics/v2/realtime');

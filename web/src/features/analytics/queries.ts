@@ -13,6 +13,7 @@ import {
   fetchInsightHistory,
   fetchMonthlyInsight,
   fetchProfileViewers,
+  fetchRealtime,
   generateInsight,
   sendAssistantMessage,
 } from './api.ts';
@@ -102,3 +103,11 @@ export function useClearAssistant() {
     onSuccess: () => qc.invalidateQueries({ queryKey: analyticsKeys.assistant }),
   });
 }
+
+/** The last 30 minutes, refreshed every 30 seconds while the page is open. */
+export const useRealtime = () =>
+  useQuery({
+    queryKey: [...analyticsKeys.all, 'realtime'],
+    queryFn: fetchRealtime,
+    refetchInterval: 30_000,
+  });

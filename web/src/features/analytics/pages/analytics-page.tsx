@@ -21,6 +21,7 @@ import { AssistantPanel } from '../components/assistant-panel.tsx';
 import { AudiencePanel, ProfileViewers } from '../components/audience-panel.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { InsightsPanel } from '../components/insights-panel.tsx';
+import { RealtimeStrip } from '../components/realtime-strip.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
 import { useDashboard, useEngagement } from '../queries.ts';
 
@@ -162,6 +163,7 @@ export function AnalyticsPage() {
           }
         />
       </div>
+      <RealtimeStrip />
       <Charts period={period} />
       <div className="mt-4 space-y-4">
         <ContentTable period={period} />
