@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid } from './common.ts';
+import { WishlistItem } from './commerce.ts';
 
 /**
  * Payments, wallet, tips, subscriptions, earnings and the ledger check (SPEC §7, issue 5).
@@ -51,7 +52,8 @@ export const UnlockResponse = Type.Object({
   isUnlocked: Type.Literal(true),
   price: Type.Number(),
   priceCents: Type.Integer(),
-  transactionId: Uuid,
+  /** null when a 100% promo code made it free */
+  transactionId: Nullable(Uuid),
   purchasedAt: Type.String({ format: 'date-time' }),
 });
 export type UnlockResponse = Static<typeof UnlockResponse>;
@@ -87,10 +89,19 @@ export const TipResponse = Type.Object({
   contentId: Nullable(Type.String()),
   ...Money,
   split: FeeSplit,
+  /** a wishlist tip: the item with its new progress */
+  wishlistItem: Type.Optional(WishlistItem),
 });
 export type TipResponse = Static<typeof TipResponse>;
 
-export const SubscribeBody = Type.Object({ creatorId: Uuid }, { additionalProperties: false });
+export const SubscribeBody = Type.Object(
+  {
+    creatorId: Uuid,
+    /** a creator's promo code (checkout discount on the first period) */
+    promoCode: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  },
+  { additionalProperties: false },
+);
 export type SubscribeBody = Static<typeof SubscribeBody>;
 
 export const RecurringBody = Type.Object(

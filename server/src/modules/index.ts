@@ -26,6 +26,15 @@ import { dataToolsRoutes } from './data-tools/data-tools.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { insightsRoutes } from './analytics/insights.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
+import { communityRoutes } from './community/community.routes.ts';
+import { dmcaRoutes } from './dmca/dmca.routes.ts';
+import { discoverRoutes } from './discover/discover.routes.ts';
+import { accountToolsRoutes } from './account-tools/account-tools.routes.ts';
+import { translationRoutes } from './translation/translation.routes.ts';
+import { commerceModule } from './commerce/commerce.module.ts';
+import { communitiesRoutes } from './communities/communities.routes.ts';
+import { reelsRoutes } from './reels/reels.routes.ts';
+import { productionsRoutes } from './productions/productions.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -57,4 +66,13 @@ export async function registerModules(api: App) {
   await api.register(analyticsRoutes);
   await api.register(insightsRoutes);
   await api.register(assistantRoutes);
+  await api.register(communityRoutes);
+  await api.register(dmcaRoutes);
+  await api.register(discoverRoutes);
+  await api.register(accountToolsRoutes);
+  await api.register(translationRoutes);
+  await api.register(commerceModule);
+  await api.register(communitiesRoutes);
+  await api.register(reelsRoutes);
+  await api.register(productionsRoutes);
 }

@@ -65,6 +65,13 @@ const EnvSchema = Type.Object({
   AI_BASE_URL: Type.Optional(Type.String()),
   AI_API_KEY: Type.Optional(Type.String()),
   AI_MODEL: Type.Optional(Type.String()),
+  /** translation: 'none' turns it off; 'libretranslate' (the default when TRANSLATE_URL is set) */
+  TRANSLATION_PROVIDER: Type.Optional(
+    Type.Union([Type.Literal('none'), Type.Literal('libretranslate')]),
+  ),
+  /** a LibreTranslate-compatible server, e.g. http://127.0.0.1:5000 */
+  TRANSLATE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  TRANSLATE_API_KEY: Type.Optional(Type.String()),
 });
 
 type Env = Static<typeof EnvSchema>;

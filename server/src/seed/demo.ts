@@ -10,6 +10,9 @@ import { seedModeration } from '../modules/admin/admin.seed.ts';
 import { seedStories } from '../modules/stories/stories.seed.ts';
 import { seedDataTools } from '../modules/data-tools/data-tools.seed.ts';
 import { seedAnalytics } from '../modules/analytics/analytics.seed.ts';
+import { seedCommunity } from '../modules/community/community.seed.ts';
+import { seedCommerce } from '../modules/commerce/commerce.seed.ts';
+import { seedCommunities } from '../modules/communities/communities.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -89,6 +92,9 @@ seedSteps.push(seedModeration);
 seedSteps.push(seedStories);
 seedSteps.push(seedDataTools);
 seedSteps.push(seedAnalytics);
+seedSteps.push(seedCommunity);
+seedSteps.push(seedCommerce);
+seedSteps.push(seedCommunities);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

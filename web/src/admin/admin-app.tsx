@@ -26,6 +26,7 @@ import { TransactionsPage } from './pages/transactions-page.tsx';
 import { UsersPage } from './pages/users-page.tsx';
 import { VerificationsPage } from './pages/verifications-page.tsx';
 import { WaitlistPage } from './pages/waitlist-page.tsx';
+import { CommunityPage } from './pages/community-page.tsx';
 import { ADMIN_SECTIONS } from './sections.ts';
 
 /** The page of each section of sections.ts, by path. */
@@ -43,6 +44,7 @@ const SECTION_PAGES: Record<string, ComponentType> = {
   waitlist: WaitlistPage,
   support: SupportPage,
   logs: LogsPage,
+  community: CommunityPage,
 };
 
 function AdminNav() {

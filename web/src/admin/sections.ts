@@ -104,4 +104,10 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: CodeIcon,
     description: 'Server errors and background job results.',
   },
+  {
+    path: 'community',
+    label: 'Community',
+    icon: FlagIcon,
+    description: 'Copyright notices, contact messages, feedback and the roadmap.',
+  },
 ];

@@ -120,11 +120,43 @@ const SchedulerPage = lazyPage(
   () => import('../features/scheduler/pages/scheduler-page.tsx'),
   'SchedulerPage',
 );
+const CommunitiesPage = lazyPage(
+  () => import('../features/communities/pages/communities-page.tsx'),
+  'CommunitiesPage',
+);
+const CommunityPage = lazyPage(
+  () => import('../features/communities/pages/community-page.tsx'),
+  'CommunityPage',
+);
+const ReelsPage = lazyPage(() => import('../features/reels/pages/reels-page.tsx'), 'ReelsPage');
+const ProductionsPage = lazyPage(
+  () => import('../features/productions/pages/productions-page.tsx'),
+  'ProductionsPage',
+);
 const AnalyticsPage = lazyPage(
   () => import('../features/analytics/pages/analytics-page.tsx'),
   'AnalyticsPage',
 );
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
+const RoadmapPage = lazyPage(
+  () => import('../features/community/pages/roadmap-page.tsx'),
+  'RoadmapPage',
+);
+const TeamPage = lazyPage(() => import('../features/community/pages/team-page.tsx'), 'TeamPage');
+const ContactPage = lazyPage(
+  () => import('../features/community/pages/contact-page.tsx'),
+  'ContactPage',
+);
+const DmcaPage = lazyPage(() => import('../features/community/pages/dmca-page.tsx'), 'DmcaPage');
+const SuggestionsPage = lazyPage(
+  () => import('../features/community/pages/suggestions-page.tsx'),
+  'SuggestionsPage',
+);
+const CreatorToolsPage = lazyPage(
+  () => import('../features/commerce/pages/creator-tools-page.tsx'),
+  'CreatorToolsPage',
+);
+const ClaimPage = lazyPage(() => import('../features/commerce/pages/claim-page.tsx'), 'ClaimPage');
 
 export const routes: RouteObject[] = [
   {
@@ -141,6 +173,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
       // A co-performer's consent link: works without an account.
       { path: 'releases/consent/:token', element: <ConsentPage /> },
+      // Community pages linked from the footer: public, signed in or not.
+      { path: 'roadmap', element: <RoadmapPage /> },
+      { path: 'team', element: <TeamPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'dmca', element: <DmcaPage /> },
       {
         path: 'onboarding',
         element: (
@@ -191,6 +228,13 @@ export const routes: RouteObject[] = [
           { path: 'support', element: <SupportPage /> },
           { path: 'support/:ticketId', element: <SupportTicketPage /> },
           { path: 'scheduler', element: <SchedulerPage /> },
+          { path: 'suggestions', element: <SuggestionsPage /> },
+          { path: 'creator-tools', element: <CreatorToolsPage /> },
+          { path: 'promotions/claim/:token', element: <ClaimPage /> },
+          { path: 'communities', element: <CommunitiesPage /> },
+          { path: 'communities/:communityId', element: <CommunityPage /> },
+          { path: 'reels', element: <ReelsPage /> },
+          { path: 'productions', element: <ProductionsPage /> },
           { path: 'analytics', element: <AnalyticsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -25,6 +25,7 @@ import { buyProPackWithWallet, proPackPriceCents } from './pro-pack.service.ts';
 import { subscribe } from './subscriptions.service.ts';
 import { payableCreator, sendTip, tippedContent } from './tips.service.ts';
 import { unlockPost } from './unlock.service.ts';
+import { offerOfStored, priceCardOffer } from '../commerce/card-offers.ts';
 
 /**
  * Card payments (docs/ARCHITECTURE.md "Card provider and pro pack"). A card payment is a row
@@ -165,10 +166,16 @@ export async function resolvePurchase(
   const type = ALIASES[body.paymentType.trim().toLowerCase()];
   if (body.tipperUserId && body.tipperUserId !== payerId)
     throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'You can only pay as yourself');
-  if (body.promotionDetails || body.paymentType === 'promotion')
+  if (body.paymentType === 'promotion')
     throw new BadRequestError(
-      'Promotions cannot be paid by card yet',
+      'Promotions are claimed through their link; pay a subscription with promotionDetails',
       ErrorCodes.PAYMENT_TYPE_UNSUPPORTED,
+    );
+  if (body.promotionDetails && type !== 'subscription' && type !== 'unlock')
+    throw new BadRequestError(
+      'promotionDetails apply only to subscriptions and unlocks',
+      ErrorCodes.PAYMENT_TYPE_UNSUPPORTED,
+      { field: 'promotionDetails' },
     );
   if (!type)
     throw new BadRequestError(
@@ -244,11 +251,18 @@ export async function resolvePurchase(
         .executeTakeFirst();
       if (bought)
         throw new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this post');
+      const deal = await priceCardOffer(db, {
+        userId: payerId,
+        creatorId: post.user_id,
+        purpose: 'unlock',
+        priceCents: post.price_cents,
+        details: body.promotionDetails,
+      });
       return {
         type,
-        amountCents: exactAmount(body, post.price_cents, 'post'),
+        amountCents: exactAmount(body, deal.chargeCents, 'post'),
         recipientUserId: post.user_id,
-        details: { postId: post.id },
+        details: { postId: post.id, ...deal.stored },
       };
     }
     case 'subscription': {
@@ -259,11 +273,18 @@ export async function resolvePurchase(
           'This creator is free to follow; there is nothing to subscribe to',
           ErrorCodes.SUBSCRIPTION_FREE,
         );
+      const deal = await priceCardOffer(db, {
+        userId: payerId,
+        creatorId,
+        purpose: 'subscription',
+        priceCents: creator.subscription_price_cents,
+        details: body.promotionDetails,
+      });
       return {
         type,
-        amountCents: exactAmount(body, creator.subscription_price_cents, 'subscription'),
+        amountCents: exactAmount(body, deal.chargeCents, 'subscription'),
         recipientUserId: creatorId,
-        details: {},
+        details: deal.stored,
       };
     }
     case 'pro_pack': {
@@ -392,9 +413,10 @@ async function purchase(
       return tip.transactionId;
     }
     case 'unlock':
-      return (await unlockPost(deps, tx, row.user_id, d.postId!)).transactionId;
+      return (await unlockPost(deps, tx, row.user_id, d.postId!, offerOfStored(d))).transactionId;
     case 'subscription':
-      return (await subscribe(deps, tx, row.user_id, row.recipient_user_id!, now)).transactionId;
+      return (await subscribe(deps, tx, row.user_id, row.recipient_user_id!, now, offerOfStored(d)))
+        .transactionId;
     case 'pro_pack':
       return (await buyProPackWithWallet(deps, tx, row.user_id, now)).transactionId;
     default:

@@ -14,6 +14,7 @@ import {
   TipResponse,
   TransactionsPage,
   TransactionsQuery,
+  UnlockBody,
   UnlockResponse,
   WalletBalance,
   WalletTopUp,
@@ -21,6 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { validateFormBody } from '../../platform/http/multipart-form.ts';
 import { currentUser } from '../graph/route-helpers.ts';
 import { idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
@@ -110,6 +112,8 @@ export async function paymentsRoutes(app: App) {
         tags,
         summary: "Buy a paid post once: charges its price to the caller's wallet",
         params: PostIdParams,
+        // no body schema: the usual call has no body at all; an optional {promoCode} is
+        // validated in the handler against UnlockBody
         response: {
           200: UnlockResponse,
           ...moneyErrors,
@@ -118,6 +122,7 @@ export async function paymentsRoutes(app: App) {
             E.IDEMPOTENCY_KEY_REQUIRED,
             E.NOT_FOR_SALE,
             E.CANNOT_TARGET_SELF,
+            E.PROMO_CODE_INVALID,
           ),
           404: routeErrors(E.NOT_FOUND),
           409: routeErrors(E.ALREADY_UNLOCKED),
@@ -126,9 +131,13 @@ export async function paymentsRoutes(app: App) {
     },
     async (request, reply) => {
       const user = payer(request);
+      const offer =
+        request.body === undefined || request.body === null
+          ? {}
+          : validateFormBody<UnlockBody>(request, UnlockBody, request.body);
       return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
         status: 200,
-        body: await unlockPost(ctx, tx, user.id, request.params.id),
+        body: await unlockPost(ctx, tx, user.id, request.params.id, offer),
       }));
     },
   );

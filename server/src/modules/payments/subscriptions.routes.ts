@@ -43,6 +43,7 @@ export async function subscriptionsRoutes(app: App) {
             E.CANNOT_TARGET_SELF,
             E.RECIPIENT_NOT_CREATOR,
             E.SUBSCRIPTION_FREE,
+            E.PROMO_CODE_INVALID,
           ),
           401: routeErrors(E.UNAUTHENTICATED),
           402: routeErrors(E.INSUFFICIENT_FUNDS),
@@ -56,7 +57,9 @@ export async function subscriptionsRoutes(app: App) {
       const user = payer(request);
       return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
         status: 200,
-        body: await subscribe(ctx, tx, user.id, request.body.creatorId),
+        body: await subscribe(ctx, tx, user.id, request.body.creatorId, new Date(), {
+          promoCode: request.body.promoCode,
+        }),
       }));
     },
   );

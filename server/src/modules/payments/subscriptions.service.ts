@@ -15,6 +15,7 @@ import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
 import { payableCreator } from './tips.service.ts';
 import { notify } from '../notifications/notify.ts';
+import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
 import { track } from '../analytics/recorder.ts';
 
 /**
@@ -69,6 +70,7 @@ export async function subscribe(
   fanId: string,
   creatorId: string,
   now = new Date(),
+  offer?: CheckoutOffer,
 ): Promise<SubscribeResponse> {
   assertInTransaction(tx);
   const creator = await payableCreator(tx, fanId, creatorId);
@@ -105,7 +107,17 @@ export async function subscribe(
     };
   }
 
-  const periodEnd = addDays(now, SUBSCRIPTION_PERIOD_DAYS);
+  // a promo code or promotion (docs "Commerce extras"): checked and locked before anything moves
+  const deal = await resolveOffer(tx, {
+    userId: fanId,
+    creatorId,
+    purpose: 'subscription',
+    priceCents,
+    hadSubscription: existing !== undefined,
+    offer,
+    now,
+  });
+  const periodEnd = addDays(now, deal.periodDays);
   const row = await tx
     .insertInto('subscriptions')
     .values({
@@ -125,22 +137,31 @@ export async function subscribe(
     )
     .returningAll()
     .executeTakeFirstOrThrow();
-  const charge = await chargeToCreator(deps, tx, {
-    kind: 'subscription',
-    payerId: fanId,
-    creatorId,
-    grossCents: priceCents,
-    details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
-    now,
-  });
+  // a free trial (or a 100% code) charges nothing now; renewals charge the normal price
+  const charge =
+    deal.chargeCents > 0
+      ? await chargeToCreator(deps, tx, {
+          kind: 'subscription',
+          payerId: fanId,
+          creatorId,
+          grossCents: deal.chargeCents,
+          details: {
+            subscriptionId: row.id,
+            periodEnd: periodEnd.toISOString(),
+            ...deal.details,
+          },
+          now,
+        })
+      : null;
+  await deal.redeem(tx, row.id, charge?.transactionId ?? null);
   await scheduleRenewal(deps, tx, periodEnd);
   track(tx, { metric: 'subscription', creatorId, actorId: fanId });
   // an active row whose period ran out was never expired by the job, so it still counts
   if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
     subscription: presentSubscription(row, priceCents),
-    charged: true,
-    transactionId: charge.transactionId,
+    charged: charge !== null,
+    transactionId: charge?.transactionId ?? null,
   };
 }
 

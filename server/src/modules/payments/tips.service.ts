@@ -7,6 +7,7 @@ import { chargeToCreator } from '../ledger/charges.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
+import { fundableItem, recordWishlistFunding } from '../commerce/wishlist.service.ts';
 import { track } from '../analytics/recorder.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
@@ -34,8 +35,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a tip is for must belong to its recipient: a live post of theirs (post), a chat the
- * payer shares with them (chat; a chat or message id), or their profile (no id). Wishlists are
- * not built yet, so a wishlist tip names no item. Anything else is a 400 and nothing is charged.
+ * payer shares with them (chat; a chat or message id), their profile (no id), or one of their
+ * open wishlist items (wishlist; required, locked until the tip's transaction ends). Anything
+ * else is a 400 and nothing is charged.
  */
 export async function tippedContent(
   db: DbHandle,
@@ -43,6 +45,15 @@ export async function tippedContent(
   body: Pick<TipBody, 'recipientUserId' | 'tipType' | 'contentId'>,
 ): Promise<string | null> {
   const contentId = body.contentId ?? null;
+  if (body.tipType === 'wishlist') {
+    if (contentId === null)
+      throw new BadRequestError(
+        'contentId (the wishlist item id) is required for a wishlist tip',
+        ErrorCodes.VALIDATION_FAILED,
+        { field: 'contentId' },
+      );
+    return (await fundableItem(db, body.recipientUserId, contentId)).id;
+  }
   if (contentId === null || body.tipType === 'profile') return null;
   const refuse = () =>
     new BadRequestError(
@@ -116,6 +127,15 @@ export async function sendTip(
     details: { tipType: body.tipType, contentId },
   });
   track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
+  const wishlistItem =
+    body.tipType === 'wishlist' && contentId
+      ? await recordWishlistFunding(tx, {
+          itemId: contentId,
+          funderId: payerId,
+          amountCents: cents,
+          transactionId: charge.transactionId,
+        })
+      : undefined;
   return {
     ok: true,
     transactionId: charge.transactionId,
@@ -125,5 +145,6 @@ export async function sendTip(
     amount: units(cents),
     amountCents: cents,
     split: presentSplit(charge.split),
+    ...(wishlistItem ? { wishlistItem } : {}),
   };
 }

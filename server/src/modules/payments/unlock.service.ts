@@ -6,6 +6,7 @@ import { chargeToCreator } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
 import { findVisiblePost } from '../posts/posts.queries.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
+import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
 import { track } from '../analytics/recorder.ts';
 
 const FOR_SALE = new Set(['paid', 'subscribers_or_paid']);
@@ -20,6 +21,7 @@ export async function unlockPost(
   tx: Tx,
   buyerId: string,
   postId: string,
+  offer?: CheckoutOffer,
 ): Promise<UnlockResponse> {
   assertInTransaction(tx);
   // blocked either way, deleted or unpublished: the post does not exist for this buyer
@@ -29,7 +31,14 @@ export async function unlockPost(
     throw new BadRequestError('You cannot unlock your own post', ErrorCodes.CANNOT_TARGET_SELF);
   if (!FOR_SALE.has(post.access_level) || post.price_cents === null)
     throw new BadRequestError('This post is not for sale', ErrorCodes.NOT_FOR_SALE);
-  const priceCents = post.price_cents;
+  const deal = await resolveOffer(tx, {
+    userId: buyerId,
+    creatorId: post.user_id,
+    purpose: 'unlock',
+    priceCents: post.price_cents,
+    offer,
+  });
+  const priceCents = deal.chargeCents;
 
   const purchase = await tx
     .insertInto('content_purchases')
@@ -40,27 +49,33 @@ export async function unlockPost(
   if (!purchase)
     throw new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this post');
 
-  const charge = await chargeToCreator(deps, tx, {
-    kind: 'unlock',
-    payerId: buyerId,
-    creatorId: post.user_id,
-    grossCents: priceCents,
-    details: { postId: post.id, purchaseId: purchase.id },
-    idempotencyRef: `unlock:${purchase.id}`,
-  });
+  // a 100% promo code buys the post for nothing: a purchase with no ledger transaction
+  const charge =
+    priceCents > 0
+      ? await chargeToCreator(deps, tx, {
+          kind: 'unlock',
+          payerId: buyerId,
+          creatorId: post.user_id,
+          grossCents: priceCents,
+          details: { postId: post.id, purchaseId: purchase.id, ...deal.details },
+          idempotencyRef: `unlock:${purchase.id}`,
+        })
+      : null;
   track(tx, { metric: 'purchase', creatorId: post.user_id, postId: post.id, actorId: buyerId });
-  await tx
-    .updateTable('content_purchases')
-    .set({ ledger_transaction_id: charge.transactionId })
-    .where('id', '=', purchase.id)
-    .execute();
+  if (charge)
+    await tx
+      .updateTable('content_purchases')
+      .set({ ledger_transaction_id: charge.transactionId })
+      .where('id', '=', purchase.id)
+      .execute();
+  await deal.redeem(tx, post.id, charge?.transactionId ?? null);
   return {
     ok: true,
     postId: post.id,
     isUnlocked: true,
     price: units(priceCents),
     priceCents,
-    transactionId: charge.transactionId,
+    transactionId: charge?.transactionId ?? null,
     purchasedAt: purchase.created_at.toISOString(),
   };
 }

@@ -768,6 +768,31 @@ export interface Database {
   consent_records: ConsentRecordsTable;
   data_retention_settings: DataRetentionSettingsTable;
   media_stored_sizes: MediaStoredSizesTable;
+  suggestions: SuggestionsTable;
+  suggestion_votes: SuggestionVotesTable;
+  roadmap_items: RoadmapItemsTable;
+  contact_messages: ContactMessagesTable;
+  site_feedback: SiteFeedbackTable;
+  dmca_notices: DmcaNoticesTable;
+  dmca_notice_posts: DmcaNoticePostsTable;
+  onboarding_dismissals: OnboardingDismissalsTable;
+  wishlist_items: WishlistItemsTable;
+  wishlist_fundings: WishlistFundingsTable;
+  qanda_items: QandaItemsTable;
+  promotions: PromotionsTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  tax_documents: TaxDocumentsTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  community_invites: CommunityInvitesTable;
+  community_posts: CommunityPostsTable;
+  community_post_likes: CommunityPostLikesTable;
+  reels: ReelsTable;
+  reel_likes: ReelLikesTable;
+  reel_views: ReelViewsTable;
+  productions: ProductionsTable;
+  reel_comments: ReelCommentsTable;
   analytics_creator_counts: AnalyticsCreatorCountsTable;
   analytics_post_counts: AnalyticsPostCountsTable;
   analytics_profile_viewers: AnalyticsProfileViewersTable;
@@ -995,6 +1020,284 @@ export interface MediaStoredSizesTable {
   file_count: number;
   measured_at: GeneratedTimestamp;
 }
+
+/** Community pages, rights notices, onboarding (migration 2026-11-25T1400-community). */
+export interface SuggestionsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  title: string;
+  description: Generated<string>;
+  status: Generated<'open' | 'planned' | 'done' | 'declined'>;
+  votes_count: Generated<number>;
+  created_at: CreatedAt;
+}
+export type SuggestionRow = Selectable<SuggestionsTable>;
+
+export interface SuggestionVotesTable {
+  suggestion_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface RoadmapItemsTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  status: Generated<'planned' | 'in_progress' | 'done'>;
+  eta: string | null;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type RoadmapItemRow = Selectable<RoadmapItemsTable>;
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+
+export interface SiteFeedbackTable {
+  id: Generated<string>;
+  user_id: string | null;
+  rating: number;
+  message: Generated<string>;
+  page: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DmcaNoticesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  claimant_name: string;
+  email: string;
+  copyrighted_work: string;
+  infringing_urls: GeneratedJson<string[]>;
+  statement: string;
+  signature: string;
+  status: Generated<'submitted' | 'reviewing' | 'actioned' | 'rejected' | 'countered'>;
+  notes: string | null;
+  content_removed: Generated<boolean>;
+  counter_statement: string | null;
+  counter_signature: string | null;
+  counter_by: string | null;
+  counter_at: NullableTimestamp;
+  ip: string | null;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type DmcaNoticeRow = Selectable<DmcaNoticesTable>;
+
+export interface DmcaNoticePostsTable {
+  notice_id: string;
+  post_id: string;
+  creator_id: string;
+}
+
+export interface OnboardingDismissalsTable {
+  user_id: string;
+  step: string;
+  created_at: CreatedAt;
+}
+/** Commerce extras (migration 2026-11-25T1200-commerce, docs/ARCHITECTURE.md "Commerce extras"). */
+export interface WishlistItemsTable {
+  id: Generated<string>;
+  creator_id: string;
+  title: string;
+  description: Generated<string>;
+  goal_cents: number;
+  funded_cents: Generated<number>;
+  image_url: string | null;
+  completed_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type WishlistItemRow = Selectable<WishlistItemsTable>;
+
+export interface WishlistFundingsTable {
+  id: Generated<string>;
+  item_id: string;
+  funder_id: string | null;
+  amount_cents: number;
+  transaction_id: string;
+  created_at: CreatedAt;
+}
+
+export interface QandaItemsTable {
+  id: Generated<string>;
+  creator_id: string;
+  question: string;
+  answer: string;
+  created_at: CreatedAt;
+}
+export type QandaItemRow = Selectable<QandaItemsTable>;
+
+export interface PromotionsTable {
+  id: Generated<string>;
+  creator_id: string;
+  kind: 'free_trial' | 'discount';
+  title: string;
+  discount_percent: number | null;
+  trial_days: number | null;
+  max_uses: number | null;
+  uses_count: Generated<number>;
+  expires_at: NullableTimestamp;
+  claim_token: string;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+export type PromotionRow = Selectable<PromotionsTable>;
+
+export interface PromoCodesTable {
+  id: Generated<string>;
+  creator_id: string;
+  code: string;
+  percent_off: number;
+  applies_to: Generated<'all' | 'subscription' | 'unlock'>;
+  max_uses: number | null;
+  uses_count: Generated<number>;
+  expires_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+export type PromoCodeRow = Selectable<PromoCodesTable>;
+
+export interface PromoRedemptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  promotion_id: string | null;
+  promo_code_id: string | null;
+  purpose: 'subscription' | 'unlock';
+  target_id: string;
+  original_cents: number;
+  charged_cents: number;
+  transaction_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TaxDocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  year: number;
+  title: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
+
+/** Communities, reels and productions (migration 2026-11-25T1047-communities-reels). */
+export interface CommunitiesTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  description: Generated<string>;
+  category: Generated<string>;
+  is_private: Generated<boolean>;
+  member_count: Generated<number>;
+  like_count: Generated<number>;
+  post_count: Generated<number>;
+  last_activity_at: GeneratedTimestamp;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type CommunityRow = Selectable<CommunitiesTable>;
+
+export interface CommunityMembersTable {
+  community_id: string;
+  user_id: string;
+  role: Generated<'owner' | 'moderator' | 'member'>;
+  joined_at: GeneratedTimestamp;
+}
+export type CommunityMemberRow = Selectable<CommunityMembersTable>;
+
+export interface CommunityInvitesTable {
+  community_id: string;
+  user_id: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CommunityPostsTable {
+  id: Generated<string>;
+  community_id: string;
+  author_id: string;
+  content: Generated<string>;
+  media_id: string | null;
+  like_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+export type CommunityPostRow = Selectable<CommunityPostsTable>;
+
+export interface CommunityPostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReelsTable {
+  id: Generated<string>;
+  user_id: string;
+  media_id: string | null;
+  owns_media: Generated<boolean>;
+  caption: Generated<string>;
+  like_count: Generated<number>;
+  view_count: Generated<number>;
+  comment_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+export type ReelRow = Selectable<ReelsTable>;
+
+export interface ReelLikesTable {
+  reel_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReelViewsTable {
+  reel_id: string;
+  viewer_id: string;
+  viewed_at: CreatedAt;
+}
+
+export interface ProductionCollaboratorJson {
+  userId: string | null;
+  name: string;
+  role: string;
+}
+
+export interface ProductionsTable {
+  id: Generated<string>;
+  creator_id: string;
+  title: string;
+  description: Generated<string>;
+  status: Generated<'planned' | 'shooting' | 'editing' | 'published'>;
+  shoot_date: string | null;
+  release_ids: GeneratedJson<string[]>;
+  collaborators: GeneratedJson<ProductionCollaboratorJson[]>;
+  post_ids: GeneratedJson<string[]>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type ProductionRow = Selectable<ProductionsTable>;
+
+export interface ReelCommentsTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string;
+  content: string;
+  created_at: GeneratedTimestamp;
+}
+export type ReelCommentRow = Selectable<ReelCommentsTable>;
 
 export interface AnalyticsCreatorCountsTable {
   creator_id: string;

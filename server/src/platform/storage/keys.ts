@@ -31,6 +31,8 @@ const CONTENT_TYPES: Record<string, string> = {
   zip: 'application/zip',
   json: 'application/json',
   csv: 'text/csv',
+  // tax documents (private only)
+  pdf: 'application/pdf',
 };
 
 export class InvalidStorageKeyError extends Error {

@@ -7,6 +7,7 @@ import {
   PlusSquareIcon,
   SettingsIcon,
   UserIcon,
+  UsersIcon,
   WalletIcon,
   type IconProps,
 } from '../../ui/icons.tsx';
@@ -37,6 +38,7 @@ export const NOTIFICATIONS: NavItem = {
 };
 export const WALLET: NavItem = { to: '/wallet', label: 'Wallet', icon: WalletIcon };
 export const PROFILE: NavItem = { to: '/profile', label: 'Profile', icon: UserIcon };
+export const COMMUNITIES: NavItem = { to: '/communities', label: 'Communities', icon: UsersIcon };
 export const SETTINGS: NavItem = { to: '/settings', label: 'Settings', icon: SettingsIcon };
 
 /** Laptop sidebar: everything. */
@@ -48,6 +50,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   WALLET,
   PROFILE,
   SETTINGS,
+  COMMUNITIES,
 ];
 
 /** Phone tab bar: the five daily destinations; the rest live in the account menu. */

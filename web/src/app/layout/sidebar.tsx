@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { COMMUNITY_LINKS } from '../../features/community/components/public-layout.tsx';
+import { Link, NavLink } from 'react-router';
 import { isAdminUser, isCreatorUser } from '../../features/auth/user.ts';
 import { useAuthStore } from '../../features/auth/store.ts';
 import { useUnreadChatCount } from '../../features/messages/queries.ts';
@@ -119,7 +120,20 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         <a href="/privacy" className="hover:text-fg">
           Privacy
         </a>{' '}
-        · Fanspace is open source
+        ·{' '}
+        <Link to="/suggestions" className="hover:text-fg">
+          Suggestions
+        </Link>{' '}
+        ·{' '}
+        {COMMUNITY_LINKS.map((link) => (
+          <span key={link.to}>
+            <Link to={link.to} className="hover:text-fg">
+              {link.label}
+            </Link>{' '}
+            ·{' '}
+          </span>
+        ))}
+        Fanspace is open source
       </p>
     </nav>
   );

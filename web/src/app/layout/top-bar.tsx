@@ -15,8 +15,10 @@ import { IconButton } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
+  CameraIcon,
   ChartIcon,
   ClockIcon,
+  GiftIcon,
   FileIcon,
   ImageIcon,
   LifeBuoyIcon,
@@ -58,6 +60,14 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Scheduled', to: '/scheduler', icon: <ClockIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Creator tools', to: '/creator-tools', icon: <GiftIcon size={18} /> }]
+      : []),
+    { label: 'Communities', to: '/communities', icon: <UsersIcon size={18} /> },
+    { label: 'Reels', to: '/reels', icon: <CameraIcon size={18} /> },
+    ...(isCreatorUser(user)
+      ? [{ label: 'Productions', to: '/productions', icon: <FileIcon size={18} /> }]
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Analytics', to: '/analytics', icon: <ChartIcon size={18} /> }]

@@ -74,10 +74,18 @@ export function recordView(id: string): Promise<ViewResponse> {
  * Pay-to-unlock from the wallet. Money calls carry an Idempotency-Key: one key per purchase
  * attempt, so a retry after a lost answer cannot charge twice.
  */
-export function unlockPost(id: string, idempotencyKey: string): Promise<UnlockResponse> {
-  return apiClient.post<UnlockResponse>(`${postPath(id)}/unlock`, undefined, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+export function unlockPost(
+  id: string,
+  idempotencyKey: string,
+  promoCode?: string,
+): Promise<UnlockResponse> {
+  return apiClient.post<UnlockResponse>(
+    `${postPath(id)}/unlock`,
+    promoCode ? { promoCode } : undefined,
+    {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 }
 
 export function fetchWalletBalance(): Promise<WalletBalance> {

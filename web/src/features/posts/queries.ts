@@ -173,9 +173,17 @@ export function refreshPostEverywhere(client: QueryClient): Promise<void> {
 export function useUnlockPostMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ postId, idempotencyKey }: { postId: string; idempotencyKey: string }) => {
+    mutationFn: async ({
+      postId,
+      idempotencyKey,
+      promoCode,
+    }: {
+      postId: string;
+      idempotencyKey: string;
+      promoCode?: string;
+    }) => {
       try {
-        await unlockPost(postId, idempotencyKey);
+        await unlockPost(postId, idempotencyKey, promoCode);
       } catch (error) {
         // Bought earlier (another tab, a lost answer): the post is unlocked all the same.
         if (errorCodeOf(error) !== ErrorCodes.ALREADY_UNLOCKED) throw error;

@@ -18,10 +18,14 @@ export function fetchMySubscriptions(): Promise<SubscriptionList> {
   return apiClient.get<SubscriptionList>('/users/me/subscriptions');
 }
 
-export function subscribeTo(creatorId: string, idempotencyKey: string): Promise<SubscribeResponse> {
+export function subscribeTo(
+  creatorId: string,
+  idempotencyKey: string,
+  promoCode?: string,
+): Promise<SubscribeResponse> {
   return apiClient.post<SubscribeResponse>(
     '/subscriptions',
-    { creatorId },
+    { creatorId, ...(promoCode ? { promoCode } : {}) },
     { headers: { 'Idempotency-Key': idempotencyKey } },
   );
 }
@@ -46,8 +50,15 @@ export function useMySubscriptionsQuery() {
 export function useSubscribeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ creatorId, idempotencyKey }: { creatorId: string; idempotencyKey: string }) =>
-      subscribeTo(creatorId, idempotencyKey),
+    mutationFn: ({
+      creatorId,
+      idempotencyKey,
+      promoCode,
+    }: {
+      creatorId: string;
+      idempotencyKey: string;
+      promoCode?: string;
+    }) => subscribeTo(creatorId, idempotencyKey, promoCode),
     onSuccess: () =>
       Promise.all([
         // subscriber-only posts unlock, the wallet shrinks and the creator's count grows

@@ -20,6 +20,11 @@ import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
 import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 import * as dataTools from './2026-11-24T1300-data-tools.ts';
 import * as analytics from './2026-11-25T1100-analytics.ts';
+import * as community from './2026-11-25T1400-community.ts';
+import * as popularHashtags from './2026-11-25T1401-popular-hashtags.ts';
+import * as commerce from './2026-11-25T1200-commerce.ts';
+import * as communitiesReels from './2026-11-25T1047-communities-reels.ts';
+import * as reelComments from './2026-11-25T1048-reel-comments.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -47,4 +52,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1000-stories-scheduler': storiesScheduler,
   '2026-11-24T1300-data-tools': dataTools,
   '2026-11-25T1100-analytics': analytics,
+  '2026-11-25T1400-community': community,
+  '2026-11-25T1401-popular-hashtags': popularHashtags,
+  '2026-11-25T1200-commerce': commerce,
+  '2026-11-25T1047-communities-reels': communitiesReels,
+  '2026-11-25T1048-reel-comments': reelComments,
 };

@@ -11,6 +11,7 @@ import { CompassIcon } from '../../../ui/icons.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useFeedQuery } from '../../feed/queries.ts';
 import { TrendingCreators } from '../../people/components/trending-creators.tsx';
+import { PopularHashtags } from '../../community/components/popular-hashtags.tsx';
 import { InfinitePosts, postsOf, type PostLayout } from '../../posts/components/infinite-posts.tsx';
 import { GridIcon, ListIcon } from '../../posts/icons.tsx';
 
@@ -91,6 +92,7 @@ export function DiscoverPage() {
           <Card className="p-5 lg:sticky lg:top-24">
             <h2 className="font-semibold text-fg">Trending creators</h2>
             <TrendingCreators limit={5} compact />
+            <PopularHashtags />
           </Card>
         </aside>
       </div>

@@ -10,6 +10,7 @@ import { TrendingCreators } from '../../people/components/trending-creators.tsx'
 import { InfinitePosts, postsOf } from '../../posts/components/infinite-posts.tsx';
 import { ComposerPrompt } from '../components/composer-prompt.tsx';
 import { StoryTray } from '../../stories/components/story-tray.tsx';
+import { OnboardingCard } from '../../community/components/onboarding-card.tsx';
 import { useFeedQuery, useRefreshFeedOnFollowChange } from '../queries.ts';
 
 function EmptyFeed() {
@@ -57,6 +58,7 @@ export function FeedPage() {
           </h1>
           <p className="mt-1 text-muted">What is new from the creators you follow.</p>
         </header>
+        <OnboardingCard />
         <StoryTray />
         {creator ? <ComposerPrompt /> : null}
         <InfinitePosts

@@ -1,4 +1,5 @@
 /** The visitor's home page: what Fanspace is, and the way in (sign up / log in). */
+import { CommunityFooterLinks } from '../../community/components/public-layout.tsx';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ButtonLink } from '../../../ui/button.tsx';
@@ -268,7 +269,7 @@ export function LandingPage() {
       <footer className="border-t border-line">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-subtle sm:flex-row sm:px-6">
           <Logo />
-          <nav aria-label="Legal" className="flex gap-5">
+          <nav aria-label="Legal" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
             <Link to="/terms" className="hover:text-fg">
               Terms
             </Link>
@@ -278,6 +279,7 @@ export function LandingPage() {
             <Link to="/login" className="hover:text-fg">
               Log in
             </Link>
+            <CommunityFooterLinks />
           </nav>
           <p>© {new Date().getFullYear()} Fanspace contributors</p>
         </div>

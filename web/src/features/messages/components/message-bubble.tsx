@@ -2,6 +2,7 @@
  * One message: quote, text, media, paid parts, time and receipt, and its actions (like,
  * favorite, reply, delete or report). Deleted messages show '[message deleted]' only.
  */
+import { TranslateButton } from '../../community/components/translate-button.tsx';
 import { memo } from 'react';
 import { cn } from '../../../ui/cn.ts';
 import { HeartIcon, MoreIcon, TrashIcon, FlagIcon, CheckIcon } from '../../../ui/icons.tsx';
@@ -253,6 +254,7 @@ export const MessageBubble = memo(function MessageBubble({
               />
             ) : null}
             {message.text ? <p className="whitespace-pre-wrap">{message.text}</p> : null}
+            {message.text && !mine && onServer ? <TranslateButton text={message.text} /> : null}
           </div>
         ) : null}
         <div

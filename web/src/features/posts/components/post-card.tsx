@@ -2,6 +2,7 @@
  * One post in a feed, on a profile or on its own page: author, caption with links, media or the
  * locked teaser, likes, comments, share, views and the owner's menu.
  */
+import { TranslateButton } from '../../community/components/translate-button.tsx';
 import type { Post } from '@fanspace/contracts';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
@@ -99,7 +100,10 @@ export function PostCard({
       </header>
 
       {post.caption ? (
-        <RichText text={post.caption} className="px-4 pb-3 text-[0.95rem] text-fg" />
+        <>
+          <RichText text={post.caption} className="px-4 pb-3 text-[0.95rem] text-fg" />
+          <TranslateButton text={post.caption} className="-mt-2 px-4 pb-3" />
+        </>
       ) : null}
 
       {post.isUnlockedForUser ? (

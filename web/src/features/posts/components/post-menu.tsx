@@ -9,6 +9,7 @@ import { PencilIcon } from '../icons.tsx';
 import { DeletePostDialog } from './delete-post-dialog.tsx';
 import { EditCaptionDialog } from './edit-caption-dialog.tsx';
 import { ReportDialog } from '../../reports/report-dialog.tsx';
+import { sharePost } from '../../community/share-post.ts';
 
 export function postUrl(postId: string): string {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -30,6 +31,12 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
       onSelect: () => void copyPostLink(post.id),
     },
   ];
+  if (post.accessDetails.accessLevel === 'public')
+    items.push({
+      label: 'Share…',
+      icon: <LinkIcon size={18} />,
+      onSelect: () => void sharePost(post.id),
+    });
   if (post.isOwner) {
     items.push(
       { label: 'Edit caption', icon: <PencilIcon size={18} />, onSelect: () => setDialog('edit') },

@@ -3,7 +3,7 @@
  * with one Idempotency-Key per purchase attempt. Failures show the server's reason; a short
  * wallet links to the wallet page.
  */
-import type { Post } from '@fanspace/contracts';
+import type { Post, PromoQuote } from '@fanspace/contracts';
 import { useState } from 'react';
 import { isInsufficientFunds, newIdempotencyKey, paymentFailureText } from '../../../lib/money.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -14,6 +14,7 @@ import { displayNameOf } from '../../auth/user.ts';
 import { formatPrice } from '../access.ts';
 import { useUnlockPostMutation, useWalletBalanceQuery } from '../queries.ts';
 import { PayFooter } from '../../wallet/components/pay-footer.tsx';
+import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
 
 function failureText(error: unknown): string {
   return paymentFailureText(error, 'Could not unlock this post. Please try again.');
@@ -32,13 +33,16 @@ export function UnlockDialog({
   const balance = useWalletBalanceQuery(open);
   // One purchase attempt, one key: retrying after an error or a lost answer reuses it.
   const [attemptKey, setAttemptKey] = useState(() => newIdempotencyKey('unlock'));
-  const price = post.accessDetails.price ?? 0;
+  const [quote, setQuote] = useState<PromoQuote | null>(null);
+  const listPrice = post.accessDetails.price ?? 0;
+  const price = quote ? quote.price : listPrice;
   const short = balance.data !== undefined && balance.data.balance < price;
   const noFunds = isInsufficientFunds(unlock.error) || short;
 
   function close(): void {
     unlock.reset();
     setAttemptKey(newIdempotencyKey('unlock'));
+    setQuote(null);
     onClose();
   }
 
@@ -54,7 +58,14 @@ export function UnlockDialog({
             icon={<LockIcon size={16} />}
             loading={unlock.isPending}
             onClick={() =>
-              unlock.mutate({ postId: post.id, idempotencyKey: attemptKey }, { onSuccess: close })
+              unlock.mutate(
+                {
+                  postId: post.id,
+                  idempotencyKey: attemptKey,
+                  ...(quote ? { promoCode: quote.code } : {}),
+                },
+                { onSuccess: close },
+              )
             }
           >
             Pay {formatPrice(price)}
@@ -65,8 +76,14 @@ export function UnlockDialog({
       <dl className="flex flex-col gap-2 text-sm" aria-label="Price breakdown">
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Post price</dt>
-          <dd className="font-medium text-fg">{formatPrice(price)}</dd>
+          <dd className="font-medium text-fg">{formatPrice(listPrice)}</dd>
         </div>
+        {quote ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Promo code {quote.code}</dt>
+            <dd className="font-medium text-fg">−{formatPrice(quote.discount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Paid from</dt>
           <dd className="font-medium text-fg">
@@ -79,6 +96,18 @@ export function UnlockDialog({
           <dd className="font-bold text-fg">{formatPrice(price)}</dd>
         </div>
       </dl>
+      <div className="mt-4">
+        <PromoCodeField
+          purpose="unlock"
+          targetId={post.id}
+          quote={quote}
+          onQuote={(next) => {
+            setQuote(next);
+            unlock.reset();
+            setAttemptKey(newIdempotencyKey('unlock'));
+          }}
+        />
+      </div>
       {short && !unlock.isError ? (
         <p className="mt-4 text-sm text-warning" role="status">
           Your wallet balance is lower than the price. Add funds first.

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@fanspace/contracts';
+import type { PromoQuote, PublicUser } from '@fanspace/contracts';
 import { ErrorCodes } from '@fanspace/contracts/errors';
 import { useState } from 'react';
 import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
@@ -11,6 +11,7 @@ import { formatPrice } from '../../posts/access.ts';
 import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { hasAccess, useMySubscriptionsQuery, useSubscribeMutation } from '../subscriptions.ts';
 import { PayFooter } from '../../wallet/components/pay-footer.tsx';
+import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -55,8 +56,9 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
   const subscribe = useSubscribeMutation();
   const balance = useWalletBalanceQuery(true);
   // one attempt, one key: retrying after an error or a lost answer reuses it
-  const [attemptKey] = useState(newKey);
-  const price = user.subscriptionPrice;
+  const [attemptKey, setAttemptKey] = useState(newKey);
+  const [quote, setQuote] = useState<PromoQuote | null>(null);
+  const price = quote ? quote.price : user.subscriptionPrice;
   const short = balance.data !== undefined && balance.data.balance < price;
   const noFunds = errorCodeOf(subscribe.error) === ErrorCodes.INSUFFICIENT_FUNDS || short;
 
@@ -72,7 +74,11 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
             loading={subscribe.isPending}
             onClick={() =>
               subscribe.mutate(
-                { creatorId: user.id, idempotencyKey: attemptKey },
+                {
+                  creatorId: user.id,
+                  idempotencyKey: attemptKey,
+                  ...(quote ? { promoCode: quote.code } : {}),
+                },
                 { onSuccess: onClose },
               )
             }
@@ -85,8 +91,16 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
       <dl className="flex flex-col gap-2 text-sm" aria-label="Subscription price">
         <div className="flex justify-between gap-4">
           <dt className="text-muted">30 days of access</dt>
-          <dd className="font-medium text-fg">{formatPrice(price)}</dd>
+          <dd className="font-medium text-fg">{formatPrice(user.subscriptionPrice)}</dd>
         </div>
+        {quote ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">First period with {quote.code}</dt>
+            <dd className="font-medium text-fg">
+              {formatPrice(quote.price)}, then {formatPrice(user.subscriptionPrice)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Paid from</dt>
           <dd className="font-medium text-fg">
@@ -95,6 +109,19 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
           </dd>
         </div>
       </dl>
+      <div className="mt-4">
+        <PromoCodeField
+          purpose="subscription"
+          targetId={user.id}
+          quote={quote}
+          onQuote={(next) => {
+            // another price is another attempt
+            setQuote(next);
+            subscribe.reset();
+            setAttemptKey(newKey());
+          }}
+        />
+      </div>
       {short && !subscribe.isError ? (
         <p className="mt-4 text-sm text-warning" role="status">
           Your wallet balance is lower than the price. Add funds first.

@@ -21,8 +21,11 @@ import { MessageButton } from '../../messages/components/message-button.tsx';
 import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
+import { ProfileWishlist } from '../../commerce/components/profile-wishlist.tsx';
+import { ProfileQanda } from '../../commerce/components/profile-qanda.tsx';
+import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
 
-const TABS = ['Posts', 'Media'] as const;
+const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
 function Stat({ value, label }: { value: number; label: string }) {
   return (
@@ -155,6 +158,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             ))}
           </ul>
         ) : null}
+        {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
         <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
           <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
           <Stat
@@ -182,25 +186,27 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             aria-label="Profile content"
             className="mt-8 flex gap-2 border-b border-line px-2 sm:px-6"
           >
-            {TABS.map((label) => (
-              <button
-                key={label}
-                id={`profile-tab-${label}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === label}
-                aria-controls="profile-tabpanel"
-                onClick={() => setTab(label)}
-                className={cn(
-                  '-mb-px border-b-2 px-4 pb-3 text-sm font-semibold transition-colors',
-                  tab === label
-                    ? 'border-accent text-fg'
-                    : 'border-transparent text-muted hover:text-fg',
-                )}
-              >
-                {label}
-              </button>
-            ))}
+            {TABS.filter((label) => creator || label === 'Posts' || label === 'Media').map(
+              (label) => (
+                <button
+                  key={label}
+                  id={`profile-tab-${label}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === label}
+                  aria-controls="profile-tabpanel"
+                  onClick={() => setTab(label)}
+                  className={cn(
+                    '-mb-px border-b-2 px-4 pb-3 text-sm font-semibold transition-colors',
+                    tab === label
+                      ? 'border-accent text-fg'
+                      : 'border-transparent text-muted hover:text-fg',
+                  )}
+                >
+                  {label}
+                </button>
+              ),
+            )}
           </div>
           <div
             id="profile-tabpanel"
@@ -208,11 +214,17 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             aria-labelledby={`profile-tab-${tab}`}
             className="mt-6"
           >
-            <ProfilePostsGrid
-              userId={user.id}
-              username={user.username}
-              mediaOnly={tab === 'Media'}
-            />
+            {tab === 'Wishlist' ? (
+              <ProfileWishlist user={user} isOwn={isOwn} />
+            ) : tab === 'Q&A' ? (
+              <ProfileQanda user={user} isOwn={isOwn} />
+            ) : (
+              <ProfilePostsGrid
+                userId={user.id}
+                username={user.username}
+                mediaOnly={tab === 'Media'}
+              />
+            )}
           </div>
         </>
       )}

@@ -29,6 +29,7 @@ import { ProfileSection } from '../sections/profile-section.tsx';
 import { SecuritySection } from '../sections/security-section.tsx';
 import { PaymentsSection } from '../sections/payments-section.tsx';
 import { DataPrivacySection } from '../../data-tools/data-privacy-section.tsx';
+import { AccountStandingSection } from '../../community/components/account-standing-section.tsx';
 
 function DisplaySection() {
   return (
@@ -112,6 +113,13 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Sign-in details, delete account',
     icon: AlertIcon,
     component: AccountSection,
+  },
+  {
+    id: 'standing',
+    label: 'Account standing',
+    description: 'Warnings, removals and copyright',
+    icon: ShieldIcon,
+    component: AccountStandingSection,
   },
 ];
 

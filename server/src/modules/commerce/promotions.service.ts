@@ -1,0 +1,251 @@
+import {
+  ErrorCodes,
+  type CreatePromotionBody,
+  type Promotion,
+  type PromotionClaimInfo,
+} from '@fanspace/contracts';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Config } from '../../platform/config.ts';
+import type { Db, DbHandle, Tx } from '../../platform/db/database.ts';
+import type { PromotionRow, UserRow } from '../../platform/db/schema.ts';
+import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { publicBaseUrl } from '../auth/auth.mails.ts';
+import { units } from '../ledger/money.ts';
+import { discounted, iso, offerStatus, visibleCreator } from './commerce.shared.ts';
+import { futureDate } from './promo-codes.service.ts';
+import { recordRedemption } from './redemptions.ts';
+
+/**
+ * Promotions: a creator's subscription campaigns, free trial (N days at 0, then normal
+ * renewals) or discount (percent off the first period), with optional max uses and expiry,
+ * shared as a public claim link (PUBLIC_URL/promotions/claim/<token>). Claiming subscribes
+ * through subscriptions.service with the promotion as its offer; one claim per fan.
+ */
+
+type Cfg = { config: Pick<Config, 'PUBLIC_URL' | 'PORT'> };
+
+export const promotionNotFound = () =>
+  new NotFoundError('Promotion not found', ErrorCodes.PROMOTION_NOT_FOUND);
+
+export function promoPriceCents(row: PromotionRow, priceCents: number) {
+  return row.kind === 'free_trial' ? 0 : discounted(priceCents, row.discount_percent ?? 0);
+}
+
+export function presentPromotion(
+  ctx: Cfg,
+  row: PromotionRow,
+  priceCents: number,
+  now = new Date(),
+): Promotion {
+  const promo = promoPriceCents(row, priceCents);
+  return {
+    id: row.id,
+    creatorId: row.creator_id,
+    kind: row.kind,
+    title: row.title,
+    discountPercent: row.discount_percent,
+    trialDays: row.trial_days,
+    maxUses: row.max_uses,
+    usesCount: row.uses_count,
+    expiresAt: iso(row.expires_at),
+    status: offerStatus(row, now),
+    claimUrl: `${publicBaseUrl(ctx.config)}/promotions/claim/${row.claim_token}`,
+    claimToken: row.claim_token,
+    price: units(priceCents),
+    priceCents,
+    promoPrice: units(promo),
+    promoPriceCents: promo,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function defaultTitle(body: CreatePromotionBody) {
+  return body.kind === 'free_trial'
+    ? `${body.trialDays} days free`
+    : `${body.discountPercent}% off your first month`;
+}
+
+export async function createPromotion(
+  ctx: Cfg & { db: Db },
+  creator: UserRow,
+  body: CreatePromotionBody,
+) {
+  if (creator.subscription_price_cents <= 0)
+    throw new BadRequestError(
+      'Set a subscription price before creating a promotion',
+      ErrorCodes.SUBSCRIPTION_FREE,
+    );
+  const trial = body.kind === 'free_trial';
+  if (trial && !body.trialDays)
+    throw new BadRequestError(
+      'trialDays is required for a free trial',
+      ErrorCodes.VALIDATION_FAILED,
+      {
+        field: 'trialDays',
+      },
+    );
+  if (!trial && !body.discountPercent)
+    throw new BadRequestError(
+      'discountPercent is required for a discount',
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'discountPercent' },
+    );
+  const expiresAt = futureDate(body.expiresAt, 'expiresAt');
+  const title = body.title?.trim() || defaultTitle(body);
+  const row = await ctx.db
+    .insertInto('promotions')
+    .values({
+      creator_id: creator.id,
+      kind: body.kind,
+      title,
+      discount_percent: trial ? null : body.discountPercent!,
+      trial_days: trial ? body.trialDays! : null,
+      max_uses: body.maxUses ?? null,
+      expires_at: expiresAt,
+      claim_token: randomBytes(12).toString('base64url'),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return presentPromotion(ctx, row, creator.subscription_price_cents);
+}
+
+export async function listMyPromotions(ctx: Cfg & { db: DbHandle }, creator: UserRow) {
+  const rows = await ctx.db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('creator_id', '=', creator.id)
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+  return {
+    promotions: rows.map((r) => presentPromotion(ctx, r, creator.subscription_price_cents)),
+  };
+}
+
+/** Ends a promotion now (its link stops working); idempotent. */
+export async function endPromotion(ctx: Cfg & { db: Db }, creator: UserRow, id: string) {
+  const row = await ctx.db
+    .updateTable('promotions')
+    .set({ ended_at: sql`coalesce(ended_at, now())` })
+    .where('id', '=', id)
+    .where('creator_id', '=', creator.id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw promotionNotFound();
+  return presentPromotion(ctx, row, creator.subscription_price_cents);
+}
+
+/** The live promotions a fan may claim on a creator's profile (GET /discounts). */
+export async function activeDiscounts(
+  ctx: Cfg & { db: DbHandle },
+  viewerId: string | null,
+  creatorId: string,
+  now = new Date(),
+) {
+  const creator = await visibleCreator(ctx.db, viewerId, creatorId);
+  const rows = await ctx.db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('creator_id', '=', creatorId)
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    promotions: rows
+      .filter((r) => offerStatus(r, now) === 'active')
+      .map((r) => presentPromotion(ctx, r, creator.subscription_price_cents, now)),
+  };
+}
+
+async function byToken(db: DbHandle, token: string, lock = false) {
+  let query = db.selectFrom('promotions').selectAll().where('claim_token', '=', token);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** GET /promotions/claim/{token}: what the link offers and from whom (public). */
+export async function claimInfo(
+  ctx: Cfg & { db: DbHandle },
+  viewerId: string | null,
+  token: string,
+): Promise<PromotionClaimInfo> {
+  const row = await byToken(ctx.db, token);
+  if (!row) throw promotionNotFound();
+  const creator = await visibleCreator(ctx.db, viewerId, row.creator_id).catch(() => {
+    throw promotionNotFound();
+  });
+  return {
+    promotion: presentPromotion(ctx, row, creator.subscription_price_cents),
+    creator: {
+      id: creator.id,
+      username: creator.username,
+      displayName: creator.display_name,
+      avatarUrl: creator.avatar_url,
+    },
+  };
+}
+
+const unavailable = (message: string) =>
+  new BadRequestError(message, ErrorCodes.PROMOTION_UNAVAILABLE);
+
+/**
+ * Locks a claimable promotion for the subscribe that uses it: live, not used by this fan,
+ * and a free trial only for fans who never subscribed to this creator.
+ */
+export async function lockClaimablePromotion(
+  tx: DbHandle,
+  input: { promotionId: string; userId: string; creatorId: string; hadSubscription: boolean },
+  now = new Date(),
+) {
+  const row = await tx
+    .selectFrom('promotions')
+    .selectAll()
+    .where('id', '=', input.promotionId)
+    .where('creator_id', '=', input.creatorId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw promotionNotFound();
+  const status = offerStatus(row, now);
+  if (status === 'ended') throw unavailable('This promotion has ended');
+  if (status === 'expired') throw unavailable('This promotion has expired');
+  if (status === 'used_up') throw unavailable('This promotion has been fully claimed');
+  if (row.kind === 'free_trial' && input.hadSubscription)
+    throw unavailable('Free trials are for new subscribers only');
+  const used = await tx
+    .selectFrom('promo_redemptions')
+    .select('id')
+    .where('promotion_id', '=', row.id)
+    .where('user_id', '=', input.userId)
+    .executeTakeFirst();
+  if (used) throw unavailable('You have already claimed this promotion');
+  return row;
+}
+
+export function redeemPromotion(
+  tx: Tx,
+  input: {
+    promotionId: string;
+    userId: string;
+    subscriptionId: string;
+    originalCents: number;
+    chargedCents: number;
+    transactionId: string | null;
+  },
+) {
+  return recordRedemption(
+    tx,
+    { table: 'promotions', id: input.promotionId },
+    { ...input, purpose: 'subscription', targetId: input.subscriptionId },
+    () => unavailable('You have already claimed this promotion'),
+  );
+}
+
+/** The promotion behind a claim token (for POST /promotions/claim/{token}). */
+export async function promotionForToken(db: DbHandle, token: string) {
+  const row = await byToken(db, token);
+  if (!row) throw promotionNotFound();
+  return row;
+}

@@ -1,0 +1,299 @@
+import {
+  SITE_TOOLS_MESSAGES,
+  SiteToolsLimits,
+  ErrorCodes,
+  type CommunityPageQuery,
+  type ContactBody,
+  type ContactMessagesPage,
+  type ContactResponse,
+  type CreateSuggestionBody,
+  type RoadmapItem,
+  type RoadmapItemBody,
+  type RoadmapItemUpdateBody,
+  type SiteFeedbackBody,
+  type SiteFeedbackCreatedResponse,
+  type SiteFeedbackPage,
+  type Suggestion,
+  type SuggestionListResponse,
+  type SuggestionResponse,
+  type TeamResponse,
+} from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import type { RoadmapItemRow } from '../../platform/db/schema.ts';
+import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
+import { audit } from '../admin/audit.ts';
+import { cleanText } from '../users/profile-rules.ts';
+import * as q from './community.queries.ts';
+
+/**
+ * Suggestions (any signed-in user posts and votes, one vote each), the roadmap (admins edit
+ * it, audit-logged), the team (active admin accounts), contact messages and site feedback
+ * (anyone sends, admins read).
+ */
+type Ctx = Pick<AppContext, 'db'>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const invalid = (field: string, message: string) =>
+  new BadRequestError(message, ErrorCodes.VALIDATION_FAILED, { field });
+
+/** Trimmed, control characters removed, still within min..max. */
+function required(field: string, raw: string, min: number, max: number, label: string) {
+  const value = cleanText(raw);
+  if (value.length < min || value.length > max)
+    throw invalid(field, `${label} must be ${min}–${max} characters long`);
+  return value;
+}
+
+function presentSuggestion(row: q.SuggestionListRow): Suggestion {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    votes: row.votes_count,
+    voted: Boolean(row.voted),
+    author: row.user_id && row.username ? { id: row.user_id, username: row.username } : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function listSuggestions(
+  ctx: Ctx,
+  viewerId: string | null,
+  sort: 'top' | 'new',
+): Promise<SuggestionListResponse> {
+  const rows = await q.listSuggestions(ctx.db, viewerId, sort);
+  return { suggestions: rows.map(presentSuggestion) };
+}
+
+export async function createSuggestion(
+  ctx: Ctx,
+  userId: string,
+  body: CreateSuggestionBody,
+): Promise<SuggestionResponse> {
+  const title = required(
+    'title',
+    body.title,
+    SiteToolsLimits.titleMin,
+    SiteToolsLimits.titleMax,
+    'Title',
+  ).replace(/\s+/g, ' ');
+  const description = cleanText(body.description ?? '');
+  const { id } = await withTransaction(ctx.db, async (tx) => {
+    const created = await q.insertSuggestion(tx, { userId, title, description });
+    // the author's own idea starts with their vote
+    await q.setVote(tx, created.id, userId, true);
+    return created;
+  });
+  const row = await q.findSuggestion(ctx.db, id, userId);
+  return { suggestion: presentSuggestion(row!), message: SITE_TOOLS_MESSAGES.suggestionCreated };
+}
+
+/** POST (on) and DELETE (off) /suggestions/{id}/vote: idempotent, one vote per user. */
+export async function voteSuggestion(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+  on: boolean,
+): Promise<SuggestionResponse> {
+  await withTransaction(ctx.db, async (tx) => {
+    const exists = await tx
+      .selectFrom('suggestions')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!exists)
+      throw new NotFoundError(
+        SITE_TOOLS_MESSAGES.suggestionNotFound,
+        ErrorCodes.SUGGESTION_NOT_FOUND,
+      );
+    await q.setVote(tx, id, userId, on);
+  });
+  return { suggestion: presentSuggestion((await q.findSuggestion(ctx.db, id, userId))!) };
+}
+
+// ---- roadmap ----
+function presentRoadmapItem(row: RoadmapItemRow): RoadmapItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    eta: row.eta,
+    position: row.position,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function roadmap(ctx: Ctx) {
+  return { items: (await q.listRoadmap(ctx.db)).map(presentRoadmapItem) };
+}
+
+function roadmapValues(body: RoadmapItemUpdateBody) {
+  return {
+    ...(body.title !== undefined
+      ? { title: required('title', body.title, 3, SiteToolsLimits.titleMax, 'Title') }
+      : {}),
+    ...(body.description !== undefined ? { description: cleanText(body.description) } : {}),
+    ...(body.status !== undefined ? { status: body.status } : {}),
+    ...(body.eta !== undefined
+      ? { eta: body.eta === null ? null : cleanText(body.eta) || null }
+      : {}),
+    ...(body.position !== undefined ? { position: body.position } : {}),
+  };
+}
+
+const roadmapNotFound = () =>
+  new NotFoundError(SITE_TOOLS_MESSAGES.roadmapItemNotFound, ErrorCodes.ROADMAP_ITEM_NOT_FOUND);
+
+export async function createRoadmapItem(ctx: Ctx, adminId: string, body: RoadmapItemBody) {
+  const values = roadmapValues(body);
+  const row = await withTransaction(ctx.db, async (tx) => {
+    const item = await q.insertRoadmapItem(tx, { ...values, title: values.title ?? body.title });
+    await audit(tx, {
+      adminId,
+      action: 'roadmap.create',
+      targetType: 'roadmap_item',
+      targetId: item.id,
+      details: { title: item.title, status: item.status },
+    });
+    return item;
+  });
+  return { item: presentRoadmapItem(row) };
+}
+
+export async function updateRoadmapItem(
+  ctx: Ctx,
+  adminId: string,
+  id: string,
+  body: RoadmapItemUpdateBody,
+) {
+  const values = roadmapValues(body);
+  const row = await withTransaction(ctx.db, async (tx) => {
+    const item = await q.updateRoadmapItem(tx, id, values);
+    if (!item) throw roadmapNotFound();
+    await audit(tx, {
+      adminId,
+      action: 'roadmap.update',
+      targetType: 'roadmap_item',
+      targetId: id,
+      details: { changed: Object.keys(values) },
+    });
+    return item;
+  });
+  return { item: presentRoadmapItem(row) };
+}
+
+export async function deleteRoadmapItem(ctx: Ctx, adminId: string, id: string) {
+  await withTransaction(ctx.db, async (tx) => {
+    if (!(await q.deleteRoadmapItem(tx, id))) throw roadmapNotFound();
+    await audit(tx, {
+      adminId,
+      action: 'roadmap.delete',
+      targetType: 'roadmap_item',
+      targetId: id,
+    });
+  });
+  return { ok: true as const, message: 'Roadmap item deleted' };
+}
+
+// ---- team ----
+export async function team(ctx: Ctx): Promise<TeamResponse> {
+  const rows = await q.listTeam(ctx.db);
+  return {
+    members: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      displayName: r.display_name,
+      avatarUrl: r.avatar_url,
+      bio: r.bio,
+    })),
+  };
+}
+
+// ---- contact ----
+export async function sendContact(
+  ctx: Ctx,
+  userId: string | null,
+  ip: string,
+  body: ContactBody,
+): Promise<ContactResponse> {
+  const row = await ctx.db
+    .insertInto('contact_messages')
+    .values({
+      user_id: userId,
+      name: required('name', body.name, 1, SiteToolsLimits.nameMax, 'Name'),
+      email: body.email.trim().toLowerCase(),
+      subject: required(
+        'subject',
+        body.subject,
+        SiteToolsLimits.subjectMin,
+        SiteToolsLimits.subjectMax,
+        'Subject',
+      ),
+      message: required('message', body.message, 1, SiteToolsLimits.messageMax, 'Message'),
+      ip,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, message: SITE_TOOLS_MESSAGES.contactSent };
+}
+
+export async function listContact(
+  ctx: Ctx,
+  query: CommunityPageQuery,
+): Promise<ContactMessagesPage> {
+  const { total, rows } = await q.listContactMessages(ctx.db, {
+    limit: query.limit,
+    offset: pageOffset(query),
+  });
+  return {
+    messages: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      subject: r.subject,
+      message: r.message,
+      userId: r.user_id,
+      createdAt: iso(r.created_at),
+    })),
+    ...pageInfo(query, total),
+  };
+}
+
+// ---- feedback ----
+export async function sendFeedback(
+  ctx: Ctx,
+  userId: string | null,
+  body: SiteFeedbackBody,
+): Promise<SiteFeedbackCreatedResponse> {
+  const page = body.page ? cleanText(body.page) || null : null;
+  const row = await ctx.db
+    .insertInto('site_feedback')
+    .values({ user_id: userId, rating: body.rating, message: cleanText(body.message ?? ''), page })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, message: SITE_TOOLS_MESSAGES.feedbackSent };
+}
+
+export async function listFeedback(ctx: Ctx, query: CommunityPageQuery): Promise<SiteFeedbackPage> {
+  const { total, average, rows } = await q.listSiteFeedback(ctx.db, {
+    limit: query.limit,
+    offset: pageOffset(query),
+  });
+  return {
+    feedback: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      message: r.message,
+      page: r.page,
+      user: r.user_id && r.username ? { id: r.user_id, username: r.username } : null,
+      createdAt: iso(r.created_at),
+    })),
+    averageRating: average === null ? null : Math.round(average * 100) / 100,
+    ...pageInfo(query, total),
+  };
+}

@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../../test/harness.ts';
+import { adminTestKit } from '../admin/admin.test-kit.ts';
+import { insertPost } from '../posts/posts.test-kit.ts';
+
+const kit = adminTestKit();
+const { call, asUser } = kit;
+let server: TestServer;
+beforeAll(() => {
+  ({ server } = kit);
+});
+
+const notice = (extra: Record<string, unknown>) => ({
+  claimantName: 'Ada Photographer',
+  email: 'Ada@Example.com',
+  copyrightedWork: 'My photo series "Dawn", published 2025',
+  statement: 'I have a good faith belief that this use is not authorised by me or the law.',
+  signature: 'Ada Photographer',
+  goodFaith: true,
+  ...extra,
+});
+
+/** Filed by a fresh account each time (the form's rate limit is per account or address). */
+async function filedAgainst(asVisitor = false) {
+  const creator = await asUser('creator');
+  const filer = asVisitor ? null : (await asUser()).headers;
+  const post = await insertPost(server, creator.user, { caption: 'stolen photo' });
+  const other = await insertPost(server, creator.user, { caption: 'original work' });
+  const res = await call(
+    'POST',
+    '/dmca',
+    filer,
+    notice({
+      infringingUrls: [`https://fanspace.example/p/${post.id}`],
+    }),
+  );
+  expect(res.status).toBe(201);
+  return { creator, post, other, id: res.body.id as string };
+}
+
+describe('filing a notice', () => {
+  it('anyone files one; post ids are taken from URLs and from postIds', async () => {
+    const { post, id } = await filedAgainst(true);
+    const list = await call('GET', '/admin/dmca?status=submitted');
+    const row = list.body.notices.find((n: { id: string }) => n.id === id);
+    expect(row).toMatchObject({
+      status: 'submitted',
+      email: 'ada@example.com',
+      postIds: [post.id],
+      contentRemoved: false,
+      counterNotice: null,
+    });
+  });
+
+  it('refuses incomplete or invalid notices without storing anything', async () => {
+    const before = (await call('GET', '/admin/dmca')).body.total;
+    for (const body of [
+      notice({}),
+      notice({ infringingUrls: ['not a url'] }),
+      notice({ infringingUrls: ['ftp://x.example/a'] }),
+      notice({ postIds: ['00000000-0000-4000-8000-000000000000'] }),
+      notice({ postIds: ['nope'] }),
+      notice({ infringingUrls: ['https://x.example'], statement: 'too short' }),
+      notice({ infringingUrls: ['https://x.example'], goodFaith: false }),
+      notice({ infringingUrls: ['https://x.example'], email: 'bad' }),
+      { ...notice({ infringingUrls: ['https://x.example'] }), signature: undefined },
+    ]) {
+      const res = await call('POST', '/dmca', (await asUser()).headers, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('GET', '/admin/dmca')).body.total).toBe(before);
+  });
+
+  it('a signed-in filer sees their notice in /dmca/mine; others do not', async () => {
+    const filer = await asUser();
+    const stranger = await asUser();
+    const creator = await asUser('creator');
+    const post = await insertPost(server, creator.user);
+    const res = await call('POST', '/dmca', filer.headers, notice({ postIds: [post.id] }));
+    const mine = await call('GET', '/dmca/mine', filer.headers);
+    expect(mine.body.filed.map((n: { id: string }) => n.id)).toEqual([res.body.id]);
+    const theirs = await call('GET', '/dmca/mine', stranger.headers);
+    expect(theirs.body.filed).toEqual([]);
+    // not yet actioned: the creator has nothing to answer
+    expect((await call('GET', '/dmca/mine', creator.headers)).body.againstMe).toEqual([]);
+    expect((await call('GET', '/dmca/mine', null)).status).toBe(401);
+  });
+});
+
+describe('admin handling and counter-notice', () => {
+  it('actioning with removeContent hides the post, tells the creator and is audit-logged', async () => {
+    const { creator, post, other, id } = await filedAgainst();
+    const reviewing = await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'reviewing' });
+    expect(reviewing.body.notice.status).toBe('reviewing');
+    const done = await call('PUT', `/admin/dmca/${id}`, undefined, {
+      status: 'actioned',
+      notes: 'Matches the original',
+      removeContent: true,
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.notice).toMatchObject({ status: 'actioned', contentRemoved: true });
+
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
+    expect((await call('GET', `/posts/${other.id}`, creator.headers)).status).toBe(200);
+    const notes = await call('GET', '/notifications', creator.headers);
+    expect(JSON.stringify(notes.body)).toContain('copyright (DMCA) notice');
+    const log = await call('GET', `/admin/activity?targetId=${id}`);
+    expect(log.body.activities.map((a: { action: string }) => a.action).sort()).toEqual([
+      'dmca.actioned',
+      'dmca.reviewing',
+    ]);
+    const mine = await call('GET', '/dmca/mine', creator.headers);
+    expect(mine.body.againstMe[0]).toMatchObject({ id, email: '', notes: null });
+  });
+
+  it('only the affected creator may counter, once, after the takedown', async () => {
+    const { creator, id } = await filedAgainst();
+    const body = {
+      statement: 'This is my own original photo, taken by me in 2024 with my camera.',
+      signature: 'The Creator',
+    };
+    const early = await call('POST', `/dmca/${id}/counter-notice`, creator.headers, body);
+    expect(early.status).toBe(409);
+    await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'actioned', removeContent: true });
+
+    const stranger = await asUser('creator');
+    const denied = await call('POST', `/dmca/${id}/counter-notice`, stranger.headers, body);
+    expect(denied.status).toBe(404);
+    expect(denied.body.code).toBe('DMCA_NOTICE_NOT_FOUND');
+    expect(
+      (
+        await call('POST', `/dmca/${id}/counter-notice`, creator.headers, {
+          ...body,
+          statement: 'short',
+        })
+      ).status,
+    ).toBe(400);
+
+    const ok = await call('POST', `/dmca/${id}/counter-notice`, creator.headers, body);
+    expect(ok.status).toBe(201);
+    expect(ok.body.notice).toMatchObject({
+      status: 'countered',
+      counterNotice: { signature: 'The Creator' },
+    });
+    expect((await call('POST', `/dmca/${id}/counter-notice`, creator.headers, body)).status).toBe(
+      409,
+    );
+    const list = await call('GET', '/admin/dmca?status=countered');
+    expect(list.body.notices.map((n: { id: string }) => n.id)).toContain(id);
+  });
+
+  it('refuses admin routes to others, bad updates and unknown ids', async () => {
+    const { creator, post, id } = await filedAgainst();
+    const fan = await asUser();
+    for (const who of [fan, creator]) {
+      expect((await call('GET', '/admin/dmca', who.headers)).status).toBe(403);
+      const put = await call('PUT', `/admin/dmca/${id}`, who.headers, {
+        status: 'actioned',
+        removeContent: true,
+      });
+      expect(put.status).toBe(403);
+    }
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(200);
+    const bad = await call('PUT', `/admin/dmca/${id}`, undefined, {
+      status: 'rejected',
+      removeContent: true,
+    });
+    expect(bad.status).toBe(400);
+    expect((await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'done' })).status).toBe(
+      400,
+    );
+    const missing = await call(
+      'PUT',
+      '/admin/dmca/00000000-0000-4000-8000-000000000000',
+      undefined,
+      {
+        status: 'rejected',
+      },
+    );
+    expect(missing.status).toBe(404);
+  });
+});

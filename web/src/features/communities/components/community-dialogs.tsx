@@ -1,0 +1,140 @@
+import { CommunityLimits, type Community, type CommunityCategory } from '@fanspace/contracts';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FormError } from '../../../ui/form-error.tsx';
+import { Switch } from '../../../ui/switch.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { TextareaField } from '../../../ui/textarea-field.tsx';
+import { CATEGORY_OPTIONS, plural } from '../labels.ts';
+import { useCreateCommunityMutation, useJoinMutation } from '../queries.ts';
+
+/** The create modal (spec §2): name, description, category, private switch. */
+export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<CommunityCategory>('general');
+  const [isPrivate, setPrivate] = useState(false);
+  const create = useCreateCommunityMutation();
+  const navigate = useNavigate();
+  const tooShort = name.trim().length < CommunityLimits.nameMin;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (tooShort) return;
+    create.mutate(
+      { name: name.trim(), description: description.trim(), category, isPrivate },
+      {
+        onSuccess: (community) => {
+          onClose();
+          void navigate(`/communities/${community.id}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Create a community">
+      <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Create a community">
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={CommunityLimits.nameMax}
+          required
+          onChange={(e) => setName(e.target.value)}
+          hint={`At least ${CommunityLimits.nameMin} characters`}
+        />
+        <TextareaField
+          label="Description"
+          value={description}
+          rows={3}
+          maxLength={CommunityLimits.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
+          Category
+          <select
+            value={category}
+            onChange={(e) => setCategory(e.target.value as CommunityCategory)}
+            className="h-11 rounded-xl border border-line bg-surface px-3 text-fg"
+          >
+            {CATEGORY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Switch
+          label="Private"
+          description="Only people you invite can see and join it."
+          checked={isPrivate}
+          onChange={setPrivate}
+        />
+        <FormError message={create.error?.message} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={tooShort}>
+            Create
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The join modal (spec §2): what the community is, and the join action or the invite notice. */
+export function JoinCommunityDialog({
+  community,
+  onClose,
+}: {
+  community: Community | null;
+  onClose: () => void;
+}) {
+  const join = useJoinMutation();
+  const navigate = useNavigate();
+  const needsInvite = Boolean(community?.isPrivate && !community.isInvited);
+  return (
+    <Dialog
+      open={community !== null}
+      onClose={onClose}
+      title={community ? `Join ${community.name}?` : 'Join'}
+      description={
+        community
+          ? `${plural(community.memberCount, 'member')} · ${community.description || 'No description yet.'}`
+          : undefined
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={needsInvite}
+            loading={join.isPending}
+            onClick={() =>
+              community &&
+              join.mutate(community.id, {
+                onSuccess: () => {
+                  onClose();
+                  void navigate(`/communities/${community.id}`);
+                },
+              })
+            }
+          >
+            Join community
+          </Button>
+        </>
+      }
+    >
+      {needsInvite ? (
+        <p className="text-sm text-muted" role="note">
+          This community is private. You need an invite to join.
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Reel } from '@fanspace/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/api-harness.ts';
+import { makeMeUser } from '../../test/fixtures.ts';
+import { renderPage, signIn, stubFetch, type FetchMock } from '../../test/render.tsx';
+import { ReelsPage } from './pages/reels-page.tsx';
+
+let fetchMock: FetchMock;
+beforeEach(() => {
+  fetchMock = stubFetch();
+  signIn(makeMeUser());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const reel = (id: string, over: Partial<Reel> = {}): Reel => ({
+  id,
+  userId: 'u1',
+  user: {
+    id: 'u1',
+    userId: 'u1',
+    username: 'maya',
+    displayName: 'Maya',
+    avatarUrl: null,
+    isVerified: true,
+  },
+  caption: `Caption ${id}`,
+  mediaId: 'm1',
+  videoUrl: `/api/media/${id}/content`,
+  posterUrl: null,
+  durationSeconds: 5,
+  width: 540,
+  height: 960,
+  likeCount: 2,
+  viewCount: 0,
+  commentCount: 0,
+  isLiked: false,
+  isOwn: false,
+  createdAt: '2026-11-25T10:00:00Z',
+  ...over,
+});
+
+describe('ReelsPage', () => {
+  it('shows one reel, moves with the keyboard, records views and likes optimistically', async () => {
+    let likeStatus = 200;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.startsWith('/api/reels?') || url === '/api/reels')
+        return json({ reels: [reel('r1'), reel('r2')], nextCursor: null, hasMore: false });
+      if (url.endsWith('/view'))
+        return json({ reelId: url.split('/')[3], counted: true, viewCount: 1 });
+      if (url.endsWith('/like') && init.method === 'POST')
+        return likeStatus === 200
+          ? json({ reelId: 'r1', liked: true, isLiked: true, likeCount: 3 })
+          : json({ message: 'Server error', code: 'INTERNAL' }, 500);
+      return json({});
+    });
+    renderPage(<ReelsPage />);
+    expect(await screen.findByRole('article', { name: 'Reel by Maya' })).toBeTruthy();
+    expect(screen.getByText('Caption r1')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => u === '/api/reels/r1/view')).toBe(true),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(screen.getByTestId('reel-likes').textContent).toBe('3'));
+
+    fireEvent.keyDown(screen.getByRole('region'), { key: 'ArrowDown' });
+    expect(await screen.findByText('Caption r2')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => u === '/api/reels/r2/view')).toBe(true),
+    );
+    likeStatus = 500;
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    // rolled back after the failure
+    await waitFor(() => expect(screen.getByTestId('reel-likes').textContent).toBe('2'));
+    fireEvent.keyDown(screen.getByRole('region'), { key: 'ArrowUp' });
+    expect(await screen.findByText('Caption r1')).toBeTruthy();
+  });
+
+  it('opens the comments and adds one', async () => {
+    const comments: Array<{ id: string; content: string }> = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/reels/r1/comments' && init.method === 'POST') {
+        const { content } = JSON.parse(String(init.body)) as { content: string };
+        comments.push({ id: `c${comments.length}`, content });
+        return json(
+          {
+            id: 'c0',
+            reelId: 'r1',
+            userId: 'me',
+            user: null,
+            content,
+            createdAt: '2026-11-25T10:00:00Z',
+            canDelete: true,
+          },
+          201,
+        );
+      }
+      if (url.startsWith('/api/reels/r1/comments'))
+        return json({
+          reelId: 'r1',
+          comments: comments.map((c) => ({
+            ...c,
+            reelId: 'r1',
+            userId: 'me',
+            user: null,
+            createdAt: '2026-11-25T10:00:00Z',
+            canDelete: true,
+          })),
+          commentCount: comments.length,
+          page: 1,
+          hasMore: false,
+        });
+      if (url.startsWith('/api/reels'))
+        return json({ reels: [reel('r1')], nextCursor: null, hasMore: false });
+      return json({});
+    });
+    renderPage(<ReelsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '0 comments' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('No comments yet. Be the first.')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Add a comment'), 'So good');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('So good')).toBeTruthy();
+  });
+});
