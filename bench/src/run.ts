@@ -1,34 +1,34 @@
-import autocannon from 'autocannon';
+import { verifyLedger } from '@fanspace/server/src/modules/ledger/ledger.verify.ts';
 import Fastify from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { runChat } from './chat.ts';
+import { prepareFixtures, type Fixtures } from './fixtures.ts';
+import { load } from './load.ts';
+import { httpScenarios, runHttp } from './scenarios.ts';
+import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
+import { planFor } from './seed/plan.ts';
+import { rssOf, startServer, type ServerUnderTest } from './server.ts';
 
 /**
- * `npm run bench [-- <name>]`: load scenarios against 127.0.0.1 only, bounded in time. Each
- * prints req/s, p50/p99 and the ratio to the bare-Fastify ceiling measured in the same run,
- * and writes bench/results/<name>.json. The large-dataset scenarios arrive with the
- * performance issue; this is the harness and the ceiling.
+ * `npm run bench [-- <name>]`: the bare-Fastify ceiling, then the scenarios against the real
+ * server on the seeded dataset (BENCH_DATABASE_URL, else PGlite; BENCH_SCALE). Each prints
+ * req/s, p50/p99, server RSS and the ratio to the ceiling measured in this same run, and
+ * writes bench/results/<name>.json (<name>-pglite.json on PGlite). 127.0.0.1 only.
  */
-interface Result {
+export interface Result {
   name: string;
+  driver: 'pg' | 'pglite' | 'none';
+  scale: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   ratioToCeiling?: number;
   rssMb: number;
+  [extra: string]: unknown;
 }
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function load(url: string): Promise<Omit<Result, 'name' | 'rssMb'>> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-  };
-}
+const NAMES = ['ceiling', ...httpScenarios.map((s) => s.name), 'chat'];
 
 async function ceiling(): Promise<Result> {
   const app = Fastify();
@@ -37,29 +37,117 @@ async function ceiling(): Promise<Result> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   try {
-    return {
-      name: 'ceiling',
-      ...(await load(`http://127.0.0.1:${port}/ceiling`)),
-      rssMb: Math.round(process.memoryUsage().rss / 1e6),
-    };
+    const figures = await load(`http://127.0.0.1:${port}`, () => ({ path: '/ceiling' }));
+    return { name: 'ceiling', driver: 'none', scale: 0, ...figures, rssMb: rssOf(process.pid) };
   } finally {
     await app.close();
   }
 }
 
+/** Peak RSS and CPU seconds of the server while `fn` runs. */
+async function withRss<T>(server: ServerUnderTest, fn: () => Promise<T>) {
+  let peak = server.rssMb();
+  const cpu0 = server.cpuSeconds();
+  const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 250);
+  try {
+    const value = await fn();
+    return { value, rssMb: peak, serverCpuSeconds: server.cpuSeconds() - cpu0 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function main() {
   const only = process.argv[2];
+  if (only && !NAMES.includes(only))
+    throw new Error(`unknown scenario "${only}"; one of: ${NAMES.join(', ')}`);
+  const wanted = (name: string) => !only || only === name;
   const outDir = path.resolve(import.meta.dirname, '..', 'results');
   fs.mkdirSync(outDir, { recursive: true });
+
   const base = await ceiling();
   const results: Result[] = [base];
-  if (only && only !== 'ceiling')
-    console.warn(`scenario "${only}" is not defined yet; ran the ceiling only`);
+  const plan = planFor(scaleFromEnv());
+  const target = targetFromEnv(plan.scale);
+  const driver = target.url ? 'pg' : 'pglite';
+  const scenarios = httpScenarios.filter((s) => wanted(s.name));
+
+  if (scenarios.length > 0 || wanted('chat')) {
+    const sockets = Number(process.env.BENCH_SOCKETS ?? 1000);
+    let database = await openTarget(target);
+    let fx: Fixtures;
+    try {
+      await seed(plan, database);
+      fx = await prepareFixtures(database, plan, wanted('chat') ? sockets : 0);
+    } finally {
+      await database.close();
+    }
+    const server = await startServer(
+      target.url ? { url: target.url } : { dataDir: path.dirname(target.dataDir ?? '') },
+    );
+    const money: Result[] = [];
+    try {
+      for (const scenario of scenarios) {
+        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
+          runHttp(server.url, scenario, fx),
+        );
+        const result: Result = { name: scenario.name, driver, scale: plan.scale, ...value, rssMb };
+        // machine-load independent: server CPU per request (includes the prepare step, if any)
+        result.serverCpuMsPerRequest =
+          Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
+        if (scenario.money) {
+          result.ledgerTransactionsPerSecond = Math.round(
+            (value.requests - value.non2xx) / Number(process.env.BENCH_DURATION ?? 10),
+          );
+          money.push(result);
+        }
+        results.push(result);
+      }
+      if (wanted('chat')) {
+        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
+          runChat(server.url, fx),
+        );
+        results.push({
+          name: 'chat',
+          driver,
+          scale: plan.scale,
+          requestsPerSecond: value.maxSustainedPerSecond,
+          p50Ms: value.steps.at(-1)?.deliveryP50Ms ?? 0,
+          p99Ms: value.p99AtMaxMs,
+          rssMb,
+          // sockets connecting count too: an upper bound of a message's cost
+          serverCpuMsPerRequest:
+            Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.totalSent)) / 100,
+          ...value,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    if (money.length > 0) {
+      database = await openTarget(target);
+      try {
+        const report = await verifyLedger(database.db);
+        for (const r of money) r.ledgerInvariantsHold = report.ok;
+        if (!report.ok) console.error(JSON.stringify(report.invariants, null, 2));
+      } finally {
+        await database.close();
+      }
+    }
+  }
+
   for (const r of results) {
     r.ratioToCeiling = Math.round((r.requestsPerSecond / base.requestsPerSecond) * 1000) / 1000;
-    fs.writeFileSync(path.join(outDir, `${r.name}.json`), JSON.stringify(r, null, 2));
+    const file = r.driver === 'pglite' ? `${r.name}-pglite` : r.name;
+    fs.writeFileSync(path.join(outDir, `${file}.json`), `${JSON.stringify(r, null, 2)}\n`);
+    const flags = [
+      typeof r.non2xx === 'number' && r.non2xx > 0 ? `NON-2XX ${r.non2xx}` : '',
+      typeof r.serverCpuMsPerRequest === 'number' ? `cpu ${r.serverCpuMsPerRequest} ms/req` : '',
+      typeof r.argon2VerifyPerSecond === 'number' ? `argon2 ${r.argon2VerifyPerSecond}/s` : '',
+      typeof r.ledgerInvariantsHold === 'boolean' ? `ledger ok=${r.ledgerInvariantsHold}` : '',
+    ].filter(Boolean);
     console.log(
-      `${r.name.padEnd(12)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ratio ${r.ratioToCeiling}  rss ${r.rssMb} MB`,
+      `${file.padEnd(16)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ratio ${r.ratioToCeiling}  rss ${r.rssMb} MB  ${flags.join('  ')}`,
     );
   }
 }

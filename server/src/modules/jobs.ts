@@ -11,6 +11,7 @@ import { registerChatJobs } from './chats/chats.jobs.ts';
 import { registerStoryJobs } from './stories/stories.service.ts';
 import { registerSchedulerJobs } from './scheduler/scheduler.publish.ts';
 import { registerDataToolsJobs } from './data-tools/data-tools.jobs.ts';
+import { registerAutomationJobs } from './automation/automation.runner.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -26,5 +27,6 @@ export function registerJobHandlers(ctx: AppContext) {
   registerStoryJobs(ctx);
   registerSchedulerJobs(ctx);
   registerDataToolsJobs(ctx);
+  registerAutomationJobs(ctx);
   void ctx;
 }

@@ -72,13 +72,16 @@ const EnvSchema = Type.Object({
   /** a LibreTranslate-compatible server, e.g. http://127.0.0.1:5000 */
   TRANSLATE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   TRANSLATE_API_KEY: Type.Optional(Type.String()),
+  /** seconds a process reuses its ranked discover window (docs/PERFORMANCE.md); 0: rank per request (the default under NODE_ENV=test) */
+  DISCOVER_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
 });
 
 type Env = Static<typeof EnvSchema>;
 export type Role = 'http' | 'realtime' | 'worker';
 
-export interface Config extends Omit<Env, 'ROLES'> {
+export interface Config extends Omit<Env, 'ROLES' | 'DISCOVER_CACHE_SECONDS'> {
   roles: Set<Role>;
+  DISCOVER_CACHE_SECONDS: number;
   dataDir: string;
   webDist: string;
   version: string;
@@ -121,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: parsed.COOKIE_SECURE ?? isProduction,
     isProduction,
     isTest: parsed.NODE_ENV === 'test',
+    DISCOVER_CACHE_SECONDS: parsed.DISCOVER_CACHE_SECONDS ?? (parsed.NODE_ENV === 'test' ? 0 : 30),
   };
 }

@@ -37,3 +37,9 @@ export function useRealtimeBridge(): void {
     };
   }, [active]);
 }
+
+/** The bridge as a component: root-layout loads it lazily, and only for a signed-in user. */
+export function RealtimeBridge(): null {
+  useRealtimeBridge();
+  return null;
+}

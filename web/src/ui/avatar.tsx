@@ -24,6 +24,8 @@ export function Avatar({ name, src, size = 40, className }: AvatarProps) {
         alt=""
         width={size}
         height={size}
+        loading="lazy"
+        decoding="async"
         style={style}
         className={cn('shrink-0 rounded-full object-cover', className)}
       />

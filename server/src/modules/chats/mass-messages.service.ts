@@ -241,7 +241,7 @@ async function recipients(db: DbHandle, row: MassRow): Promise<string[]> {
 }
 
 /** The 1:1 chat of the pair, created (with its participants) when missing. */
-async function chatWith(tx: Tx, senderId: string, recipientId: string): Promise<string> {
+export async function chatWith(tx: Tx, senderId: string, recipientId: string): Promise<string> {
   const key = pairKey(senderId, recipientId);
   const inserted = await tx
     .insertInto('chats')

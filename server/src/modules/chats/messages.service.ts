@@ -6,6 +6,7 @@ import {
   type MessagePage,
   type SendMessageBody,
 } from '@fanspace/contracts';
+import { automationEvent } from '../automation/automation.runner.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type Tx } from '../../platform/db/database.ts';
@@ -292,6 +293,12 @@ export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
       creatorId: input.others[0]!,
       grossCents: paid.tipCents,
       details: { tipType: 'chat', contentId: message.id, chatId: input.chatId },
+    });
+    await automationEvent(ctx, tx, {
+      trigger: 'tip_received',
+      creatorId: input.others[0]!,
+      fanId: input.senderId,
+      eventKey: charge.transactionId,
     });
     row = await tx
       .updateTable('messages')

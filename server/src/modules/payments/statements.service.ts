@@ -31,6 +31,7 @@ const WHAT: Record<string, string> = {
   tip: 'a tip',
   subscription: 'a subscription',
   renewal: 'a subscription renewal',
+  collab_split: 'a collaboration revenue share',
 };
 /** Unlocks are of posts, chat messages or accepted chat offers (metadata.contentType). */
 const UNLOCK_OF: Record<string, string> = {

@@ -16,6 +16,7 @@ import { presentSubscription, type SubscriptionRow } from './present.ts';
 import { payableCreator } from './tips.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
+import { automationEvent } from '../automation/automation.runner.ts';
 import { track } from '../analytics/recorder.ts';
 
 /**
@@ -155,6 +156,13 @@ export async function subscribe(
       : null;
   await deal.redeem(tx, row.id, charge?.transactionId ?? null);
   await scheduleRenewal(deps, tx, periodEnd);
+  await automationEvent(deps, tx, {
+    trigger: 'new_subscriber',
+    creatorId,
+    fanId,
+    // a free trial has no charge; its subscription period names the event instead
+    eventKey: charge?.transactionId ?? `trial:${row.id}:${periodEnd.toISOString()}`,
+  });
   track(tx, { metric: 'subscription', creatorId, actorId: fanId });
   // an active row whose period ran out was never expired by the job, so it still counts
   if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
@@ -280,7 +288,7 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
           .where('id', '=', id)
           .where('status', '=', 'active')
           .where('current_period_end', '<=', now)
-          .returning(['creator_id', 'subscriber_id'])
+          .returning(['creator_id', 'subscriber_id', 'current_period_end'])
           .execute();
         await bumpSubscriberCount(
           tx,
@@ -288,6 +296,12 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
           -1,
         );
         for (const row of ended) {
+          await automationEvent(deps, tx, {
+            trigger: 'subscription_expired',
+            creatorId: row.creator_id,
+            fanId: row.subscriber_id,
+            eventKey: `expired:${id}:${row.current_period_end.toISOString()}`,
+          });
           // the fan learns why their access ended, with the reason the charge failed
           await notify(tx, {
             userId: row.subscriber_id,
@@ -310,8 +324,15 @@ export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new D
       .where('status', '=', 'active')
       .where('is_recurring', '=', false)
       .where('current_period_end', '<=', now)
-      .returning('creator_id')
+      .returning(['id', 'creator_id', 'subscriber_id', 'current_period_end'])
       .execute();
+    for (const row of rows)
+      await automationEvent(deps, tx, {
+        trigger: 'subscription_expired',
+        creatorId: row.creator_id,
+        fanId: row.subscriber_id,
+        eventKey: `expired:${row.id}:${row.current_period_end.toISOString()}`,
+      });
     await bumpSubscriberCount(
       tx,
       rows.map((r) => r.creator_id),
@@ -345,6 +366,12 @@ async function renewOne(deps: Deps, tx: Tx, id: string, now: Date): Promise<bool
     details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
     idempotencyRef: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
     now,
+  });
+  await automationEvent(deps, tx, {
+    trigger: 'subscription_renewed',
+    creatorId: row.creator_id,
+    fanId: row.subscriber_id,
+    eventKey: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
   });
   await tx
     .updateTable('subscriptions')

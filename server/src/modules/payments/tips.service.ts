@@ -4,6 +4,8 @@ import { assertInTransaction, type DbHandle, type Tx } from '../../platform/db/d
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { featureEnabled } from '../../platform/settings.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
+import { automationEvent } from '../automation/automation.runner.ts';
+import { splitWithCollaborator } from '../collaborations/collaborations.split.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
@@ -136,6 +138,14 @@ export async function sendTip(
           transactionId: charge.transactionId,
         })
       : undefined;
+  await automationEvent(deps, tx, {
+    trigger: 'tip_received',
+    creatorId: body.recipientUserId,
+    fanId: payerId,
+    eventKey: charge.transactionId,
+  });
+  if (body.tipType === 'post' && contentId)
+    await splitWithCollaborator(deps, tx, contentId, body.recipientUserId, charge);
   return {
     ok: true,
     transactionId: charge.transactionId,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type Tx } from '../../platform/db/database.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
+import { splitWithCollaborator } from '../collaborations/collaborations.split.ts';
 import { units } from '../ledger/money.ts';
 import { findVisiblePost } from '../posts/posts.queries.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
@@ -68,6 +69,7 @@ export async function unlockPost(
       .set({ ledger_transaction_id: charge.transactionId })
       .where('id', '=', purchase.id)
       .execute();
+  if (charge) await splitWithCollaborator(deps, tx, post.id, post.user_id, charge);
   await deal.redeem(tx, post.id, charge?.transactionId ?? null);
   return {
     ok: true,

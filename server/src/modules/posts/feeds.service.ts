@@ -3,7 +3,9 @@ import type { PostRow } from '../../platform/db/schema.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertPubliclyVisible } from '../users/users.policy.ts';
 import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
-import { authorPosts, discoverFeed, homeFeed, type PageWindow } from './posts.queries.ts';
+import { cachedDiscoverFeed } from './discover-cache.ts';
+import { homeFeed } from './home-feed.queries.ts';
+import { authorPosts, type PageWindow } from './posts.queries.ts';
 
 /** The post lists: home and discover feeds and a profile's posts, all offset-paged. */
 
@@ -41,7 +43,12 @@ export async function feed(
   const result =
     viewer && !query.discoverMode
       ? await homeFeed(ctx.db, viewer.id, window)
-      : await discoverFeed(ctx.db, viewer?.id ?? null, window);
+      : await cachedDiscoverFeed(
+          ctx.db,
+          viewer?.id ?? null,
+          window,
+          ctx.config.DISCOVER_CACHE_SECONDS,
+        );
   return postPage(ctx, viewer, window, result);
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
-import { discoverRows, homeFeedRows } from './posts.queries.ts';
+import { homeFeedRows } from './home-feed.queries.ts';
+import { discoverRows } from './posts.queries.ts';
 import { actor, block, call, follow, insertPost, subscribe } from './posts.test-kit.ts';
 
 let server: TestServer;
@@ -87,10 +88,14 @@ describe('batched viewer state', () => {
       const count = spy.mock.calls.length;
       spy.mockRestore();
       expect(res.body.posts).toHaveLength(limit);
-      expect(count).toBeGreaterThan(5);
       return count;
     };
-    expect(await queriesFor(20)).toBe(await queriesFor(2));
+    const twenty = await queriesFor(20);
+    expect(twenty).toBe(await queriesFor(2));
+    // session, feed page with its total, likes+purchases, authors with relations, media
+    // (docs/PERFORMANCE.md): a change that adds a round trip to every feed shows up here
+    expect(twenty).toBeGreaterThanOrEqual(3);
+    expect(twenty).toBeLessThanOrEqual(5);
   });
 });
 

@@ -4,20 +4,11 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { UnauthorizedError } from '../../platform/errors.ts';
-import { loadViewerRelations } from '../graph/graph.relations.ts';
 import { presentMedia } from '../media/media.service.ts';
-import type { ViewerRelation } from '../users/users.presenter.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 import { canUnlock } from './posts.policy.ts';
 import { presentPost } from './posts.presenter.ts';
-import {
-  accessFacts,
-  likedPostIds,
-  postMediaRows,
-  purchasedPostIds,
-  subscribedCreatorIds,
-  usersByIds,
-} from './viewer-state.queries.ts';
+import { accessFacts, authorsWithFacts, postFacts, postMediaRows } from './viewer-state.queries.ts';
 
 /** Who is looking: signed media URLs are bound to the session, so it travels along. */
 export interface Viewer {
@@ -38,27 +29,7 @@ export function signedInViewer(request: FastifyRequest): Viewer {
 
 export type PostsCtx = Pick<AppContext, 'db' | 'config'>;
 
-const EMPTY = new Set<string>();
-
-/** The viewer's facts for a page of posts: one query each, whatever the page size. */
-async function loadFacts(db: DbHandle, viewerId: string | null, rows: PostRow[]) {
-  if (!viewerId)
-    return {
-      liked: EMPTY,
-      purchased: EMPTY,
-      subscribed: EMPTY,
-      relations: new Map<string, ViewerRelation>(),
-    };
-  const postIds = rows.map((p) => p.id);
-  const others = [...new Set(rows.map((p) => p.user_id))].filter((id) => id !== viewerId);
-  const [liked, purchased, subscribed, relations] = await Promise.all([
-    likedPostIds(db, viewerId, postIds),
-    purchasedPostIds(db, viewerId, postIds),
-    subscribedCreatorIds(db, viewerId, others),
-    loadViewerRelations(db, viewerId, others),
-  ]);
-  return { liked, purchased, subscribed, relations };
-}
+const EMPTY = { liked: new Set<string>(), purchased: new Set<string>() };
 
 /**
  * Every post response goes through here (feeds, profile lists, single posts, search,
@@ -73,13 +44,11 @@ export async function presentPosts(
 ): Promise<Post[]> {
   if (rows.length === 0) return [];
   const viewerId = viewer?.id ?? null;
+  const postIds = rows.map((p) => p.id);
   const [facts, authors, mediaRows] = await Promise.all([
-    loadFacts(db, viewerId, rows),
-    usersByIds(db, [...new Set(rows.map((p) => p.user_id))]),
-    postMediaRows(
-      db,
-      rows.map((p) => p.id),
-    ),
+    viewerId ? postFacts(db, viewerId, postIds) : EMPTY,
+    authorsWithFacts(db, viewerId, [...new Set(rows.map((p) => p.user_id))]),
+    postMediaRows(db, postIds),
   ]);
   const mediaByPost = new Map<string, typeof mediaRows>();
   for (const item of mediaRows) {
@@ -91,16 +60,14 @@ export async function presentPosts(
 
   const posts: Post[] = [];
   for (const post of rows) {
-    const authorRow = authors.get(post.user_id);
-    if (!authorRow) continue;
+    const author = authors.get(post.user_id);
+    if (!author) continue;
     const isOwner = viewerId === post.user_id;
-    const isSubscriber = facts.subscribed.has(post.user_id);
-    const relation = facts.relations.get(post.user_id);
     const hasPurchased = facts.purchased.has(post.id);
     const unlocked = canUnlock(post, {
       isOwner,
-      isFollower: relation?.isFollowing ?? false,
-      isSubscriber,
+      isFollower: author.isFollowing,
+      isSubscriber: author.isSubscribed,
       hasPurchased,
     });
     const media: PresentedMedia[] = (mediaByPost.get(post.id) ?? []).map((item) =>
@@ -109,8 +76,15 @@ export async function presentPosts(
     posts.push(
       presentPost(post, {
         author: presentPublicUser(
-          authorRow,
-          viewerId && !isOwner ? { ...relation, isSubscribed: isSubscriber } : undefined,
+          author.row,
+          viewerId && !isOwner
+            ? {
+                isFollowing: author.isFollowing,
+                isBlocked: author.isBlocked,
+                isRestricted: author.isRestricted,
+                isSubscribed: author.isSubscribed,
+              }
+            : undefined,
         ),
         isOwner,
         unlocked,

@@ -67,38 +67,6 @@ async function page(
   return { rows: rows as PostRow[], total: Number(count.total) };
 }
 
-/**
- * Home feed: the viewer's own posts and those of everyone they follow or subscribe to. The
- * author set is small and probes posts_author_idx (user_id, published_at desc) per author.
- */
-export function homeFeedBase(db: DbHandle, viewerId: string): PostQuery {
-  const authors = db
-    .selectFrom('follows')
-    .select('followee_id as id')
-    .where('follower_id', '=', viewerId)
-    .union(
-      db
-        .selectFrom('subscriptions')
-        .select('creator_id as id')
-        .where('subscriber_id', '=', viewerId)
-        .where(activeSubscription),
-    )
-    .union(db.selectNoFrom(sql<string>`${viewerId}::uuid`.as('id')));
-  return visiblePosts(db, viewerId)
-    .where('posts.user_id', 'in', authors)
-    .where(sql<SqlBool>`posts.published_at <= now()`);
-}
-
-export function homeFeedRows(db: DbHandle, viewerId: string, window: PageWindow) {
-  return newestFirst(homeFeedBase(db, viewerId))
-    .selectAll('posts')
-    .limit(window.limit)
-    .offset(window.offset);
-}
-
-export const homeFeed = (db: DbHandle, viewerId: string, window: PageWindow) =>
-  page(homeFeedBase(db, viewerId), newestFirst, window);
-
 /** Discover ranks the public posts of this window; older ones drop out of it. */
 export const DISCOVER_WINDOW = sql<Date>`now() - interval '30 days'`;
 
@@ -106,7 +74,9 @@ export const DISCOVER_WINDOW = sql<Date>`now() - interval '30 days'`;
  * SPEC §9 trending score 2 x likes + comments, decayed by age: score / (age_hours + 2)^1.5.
  * Computed over the window only, which posts_public_recent_idx serves as a range scan.
  */
-export const TRENDING_SCORE = sql<number>`(2 * posts.likes_count + posts.comments_count) / power(extract(epoch from (now() - posts.published_at)) / 3600 + 2, 1.5)`;
+// float8 throughout: numeric power() with a fractional exponent costs ~40 µs a row, and
+// discover scores every public post of the window (docs/PERFORMANCE.md)
+export const TRENDING_SCORE = sql<number>`(2 * posts.likes_count + posts.comments_count)::float8 / power(extract(epoch from (now() - posts.published_at))::float8 / 3600 + 2, 1.5::float8)`;
 
 function discoverBase(db: DbHandle, viewerId: string | null): PostQuery {
   return visiblePosts(db, viewerId)
@@ -122,6 +92,16 @@ export function discoverRows(db: DbHandle, viewerId: string | null, window: Page
     .selectAll('posts')
     .limit(window.limit)
     .offset(window.offset);
+}
+
+/** The head of the ranking as a visitor sees it (ids and authors only) and the window's size. */
+export async function discoverRanking(db: DbHandle, take: number) {
+  const base = discoverBase(db, null);
+  const [entries, count] = await Promise.all([
+    trendingFirst(base).select(['posts.id', 'posts.user_id']).limit(take).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { entries, total: Number(count.total) };
 }
 
 export const discoverFeed = (db: DbHandle, viewerId: string | null, window: PageWindow) =>

@@ -4,52 +4,85 @@ import type { PostRow, UserRow } from '../../platform/db/schema.ts';
 import { activeSubscription } from './posts.queries.ts';
 
 /**
- * The batched reads behind every post response: one query per fact for a whole page, each an
- * index probe (post_likes_user_idx, content_purchases_once, subscriptions_subscriber_idx,
- * post_media pk), so a page of 50 posts costs the same few queries as a page of one.
+ * The batched reads behind every post response: three queries for a whole page (the viewer's
+ * likes and purchases; the authors with the viewer's relations; the media), each made of index
+ * probes (post_likes_user_idx, content_purchases_once, users pk, follows pk,
+ * subscriptions_subscriber_idx, blocks pk, restricts pk, post_media pk), so a page of 50 posts
+ * costs the same few queries as a page of one.
  */
 
-const ids = (rows: Array<{ id: string }>) => new Set(rows.map((r) => r.id));
-
-export async function likedPostIds(db: DbHandle, viewerId: string, postIds: readonly string[]) {
-  if (postIds.length === 0) return new Set<string>();
-  return ids(
-    await db
-      .selectFrom('post_likes')
-      .select('post_id as id')
-      .where('user_id', '=', viewerId)
-      .where('post_id', 'in', postIds)
-      .execute(),
-  );
+/** The viewer's likes and purchases among a page of posts: one round trip, two index probes. */
+export async function postFacts(db: DbHandle, viewerId: string, postIds: readonly string[]) {
+  const liked = new Set<string>();
+  const purchased = new Set<string>();
+  if (postIds.length === 0) return { liked, purchased };
+  const rows = await db
+    .selectFrom('post_likes')
+    .select(['post_id as id', sql<string>`'liked'`.as('fact')])
+    .where('user_id', '=', viewerId)
+    .where('post_id', 'in', postIds)
+    .unionAll(
+      db
+        .selectFrom('content_purchases')
+        .select(['post_id as id', sql<string>`'purchased'`.as('fact')])
+        .where('buyer_id', '=', viewerId)
+        .where('post_id', 'in', postIds),
+    )
+    .execute();
+  for (const row of rows) (row.fact === 'liked' ? liked : purchased).add(row.id);
+  return { liked, purchased };
 }
 
-export async function purchasedPostIds(db: DbHandle, viewerId: string, postIds: readonly string[]) {
-  if (postIds.length === 0) return new Set<string>();
-  return ids(
-    await db
-      .selectFrom('content_purchases')
-      .select('post_id as id')
-      .where('buyer_id', '=', viewerId)
-      .where('post_id', 'in', postIds)
-      .execute(),
-  );
+export interface AuthorFacts {
+  row: UserRow;
+  isFollowing: boolean;
+  isSubscribed: boolean;
+  isBlocked: boolean;
+  isRestricted: boolean;
 }
 
-/** Creators among `creatorIds` the viewer has an active subscription to. */
-export async function subscribedCreatorIds(
+/**
+ * The authors of a page with the viewer's relation to each, in one query: a primary-key probe
+ * per author and an indexed existence probe per fact (follows pk, active subscription,
+ * blocks pk, restricts pk).
+ */
+export async function authorsWithFacts(
   db: DbHandle,
-  viewerId: string,
-  creatorIds: readonly string[],
-) {
-  if (creatorIds.length === 0) return new Set<string>();
-  return ids(
-    await db
-      .selectFrom('subscriptions')
-      .select('creator_id as id')
-      .where('subscriber_id', '=', viewerId)
-      .where('creator_id', 'in', creatorIds)
-      .where(activeSubscription)
-      .execute(),
+  viewerId: string | null,
+  authorIds: readonly string[],
+): Promise<Map<string, AuthorFacts>> {
+  if (authorIds.length === 0) return new Map();
+  const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
+  const rows = await db
+    .selectFrom('users as t')
+    .selectAll('t')
+    .select([
+      sql<boolean>`exists (select 1 from follows where follower_id = ${viewer} and followee_id = t.id)`.as(
+        'fact_following',
+      ),
+      sql<boolean>`exists (select 1 from subscriptions where subscriber_id = ${viewer} and creator_id = t.id and ${activeSubscription})`.as(
+        'fact_subscribed',
+      ),
+      sql<boolean>`exists (select 1 from blocks where blocker_id = ${viewer} and blocked_id = t.id)`.as(
+        'fact_blocked',
+      ),
+      sql<boolean>`exists (select 1 from restricts where restricter_id = ${viewer} and restricted_id = t.id)`.as(
+        'fact_restricted',
+      ),
+    ])
+    .where('t.id', 'in', authorIds)
+    .execute();
+  return new Map(
+    rows.map(({ fact_following, fact_subscribed, fact_blocked, fact_restricted, ...row }) => [
+      row.id,
+      {
+        row: row as UserRow,
+        isFollowing: fact_following,
+        isSubscribed: fact_subscribed,
+        isBlocked: fact_blocked,
+        isRestricted: fact_restricted,
+      },
+    ]),
   );
 }
 

@@ -793,6 +793,11 @@ export interface Database {
   reel_views: ReelViewsTable;
   productions: ProductionsTable;
   reel_comments: ReelCommentsTable;
+  creator_notes: CreatorNotesTable;
+  creator_templates: CreatorTemplatesTable;
+  automation_rules: AutomationRulesTable;
+  automation_runs: AutomationRunsTable;
+  collaborations: CollaborationsTable;
   analytics_creator_counts: AnalyticsCreatorCountsTable;
   analytics_post_counts: AnalyticsPostCountsTable;
   analytics_profile_viewers: AnalyticsProfileViewersTable;
@@ -1298,6 +1303,76 @@ export interface ReelCommentsTable {
   created_at: GeneratedTimestamp;
 }
 export type ReelCommentRow = Selectable<ReelCommentsTable>;
+export interface CreatorNotesTable {
+  id: Generated<string>;
+  creator_id: string;
+  fan_id: string;
+  note: string;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type CreatorNoteRow = Selectable<CreatorNotesTable>;
+
+export interface CreatorTemplatesTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 'message' | 'post';
+  name: string;
+  body: string;
+  price_cents: number | null;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type CreatorTemplateRow = Selectable<CreatorTemplatesTable>;
+
+export type AutomationTriggerName =
+  'new_subscriber' | 'tip_received' | 'subscription_renewed' | 'subscription_expired';
+
+export interface StoredAutomationAction {
+  type: 'send_message';
+  text: string;
+  lockedCents: number | null;
+  mediaIds: string[];
+}
+
+export interface AutomationRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  trigger: AutomationTriggerName;
+  action: ColumnType<StoredAutomationAction, string, string>;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: GeneratedTimestamp;
+}
+export type AutomationRuleRow = Selectable<AutomationRulesTable>;
+
+export interface AutomationRunsTable {
+  id: Generated<number>;
+  rule_id: string;
+  event_key: string;
+  trigger: AutomationTriggerName;
+  fan_id: string | null;
+  status: 'sent' | 'skipped';
+  reason: string | null;
+  message_id: string | null;
+  chat_id: string | null;
+  created_at: CreatedAt;
+}
+export type AutomationRunRow = Selectable<AutomationRunsTable>;
+
+export interface CollaborationsTable {
+  id: Generated<string>;
+  post_id: string;
+  owner_id: string;
+  collaborator_id: string;
+  split_percent: number;
+  earned_cents: Generated<number>;
+  status: Generated<'pending' | 'accepted' | 'declined'>;
+  created_at: CreatedAt;
+  responded_at: NullableTimestamp;
+}
+export type CollaborationRow = Selectable<CollaborationsTable>;
 
 export interface AnalyticsCreatorCountsTable {
   creator_id: string;

@@ -70,6 +70,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       ? [{ label: 'Productions', to: '/productions', icon: <FileIcon size={18} /> }]
       : []),
     ...(isCreatorUser(user)
+      ? [{ label: 'Collaborations', to: '/collaborations', icon: <UsersIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
       ? [{ label: 'Analytics', to: '/analytics', icon: <ChartIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },

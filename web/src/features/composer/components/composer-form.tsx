@@ -2,6 +2,7 @@
  * The post composer (/create and the "Create" dialog): caption, media from the device or the
  * vault, hashtags, who can see it and the price, model releases, publish.
  */
+import { TemplatePicker } from '../../creator-kit/template-picker.tsx';
 import { POST_CAPTION_MAX, type Post } from '@fanspace/contracts';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,6 +48,17 @@ export function ComposerForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label="New post" className="flex flex-col gap-5">
+      <TemplatePicker
+        type="post"
+        className="self-start [&>div]:left-0 [&>div]:right-auto"
+        onPick={(t) => {
+          composer.setCaption(t.body);
+          if (t.price !== null) {
+            composer.setAccessLevel('paid');
+            composer.setPrice(t.price.toFixed(2));
+          }
+        }}
+      />
       <TextareaField
         label={CAPTION_LABEL}
         placeholder="Say something about this post… #hashtags and @mentions work here"

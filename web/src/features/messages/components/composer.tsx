@@ -20,6 +20,7 @@ import {
   OfferDialog,
   TipDialog,
 } from './paid-dialogs.tsx';
+import { TemplatePicker } from '../../creator-kit/template-picker.tsx';
 
 const MAX_TEXT = 5000;
 
@@ -246,6 +247,15 @@ export function Composer({
           >
             <CloseIcon size={16} />
           </button>
+        </div>
+      ) : null}
+      {isCreator ? (
+        <div className="mb-1 flex">
+          <TemplatePicker
+            type="message"
+            onPick={(t) => setText(t.body)}
+            className="[&>div]:bottom-9 [&>div]:left-0 [&>div]:right-auto"
+          />
         </div>
       ) : null}
       <div className="flex items-end gap-1">

@@ -2,6 +2,7 @@
  * A conversation: header, the message log (older pages load when scrolled to the top, keeping
  * the scroll position), receipts, typing indicator and the composer.
  */
+import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 import type { Chat } from '@fanspace/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +11,14 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ArrowLeftIcon, MessageIcon, MoreIcon, TrashIcon, UserIcon } from '../../../ui/icons.tsx';
+import {
+  ArrowLeftIcon,
+  FileIcon,
+  MessageIcon,
+  MoreIcon,
+  TrashIcon,
+  UserIcon,
+} from '../../../ui/icons.tsx';
 import { Menu } from '../../../ui/menu.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -118,6 +126,7 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const lastId = useRef<string | null>(null);
   const stickToBottom = useRef(true);
   const typing = useIsTyping(chatId, other?.userId ?? null);
+  const [notesOpen, setNotesOpen] = useState(false);
 
   // open: load (30-second refetch skip), mark the chat on screen, read everything
   useEffect(() => {
@@ -372,6 +381,15 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
             </span>
           }
           items={[
+            ...(otherUser && isCreatorUser(me)
+              ? [
+                  {
+                    label: 'Private notes',
+                    icon: <FileIcon size={16} />,
+                    onSelect: () => setNotesOpen(true),
+                  },
+                ]
+              : []),
             ...(otherUser
               ? [
                   {
@@ -418,6 +436,15 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
         onTyping={() => sendTyping(chatId)}
       />
       <ReportDialog message={reporting} onClose={() => setReporting(null)} />
+      {otherUser && isCreatorUser(me) ? (
+        <Dialog
+          open={notesOpen}
+          onClose={() => setNotesOpen(false)}
+          title={`Notes about ${otherName}`}
+        >
+          <CreatorNotesPanel userId={otherUser.id} />
+        </Dialog>
+      ) : null}
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

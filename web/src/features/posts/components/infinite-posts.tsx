@@ -84,7 +84,12 @@ export function InfinitePosts({
       ) : (
         <ul aria-label={label} className="flex flex-col gap-5">
           {posts.map((post) => (
-            <li key={post.id}>
+            // off-screen cards skip layout and paint (content-visibility); the intrinsic size
+            // keeps the scrollbar steady. Not a virtual list: see docs/PERFORMANCE.md
+            <li
+              key={post.id}
+              className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
+            >
               <PostCard post={post} />
             </li>
           ))}

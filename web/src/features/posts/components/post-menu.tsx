@@ -10,6 +10,8 @@ import { DeletePostDialog } from './delete-post-dialog.tsx';
 import { EditCaptionDialog } from './edit-caption-dialog.tsx';
 import { ReportDialog } from '../../reports/report-dialog.tsx';
 import { sharePost } from '../../community/share-post.ts';
+import { InviteCollaboratorDialog } from '../../creator-kit/invite-collaborator-dialog.tsx';
+import { UsersIcon } from '../../../ui/icons.tsx';
 
 export function postUrl(postId: string): string {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -23,7 +25,7 @@ export async function copyPostLink(postId: string): Promise<void> {
 }
 
 export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | 'collab' | null>(null);
   const items: MenuItem[] = [
     {
       label: 'Copy link',
@@ -40,6 +42,11 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
   if (post.isOwner) {
     items.push(
       { label: 'Edit caption', icon: <PencilIcon size={18} />, onSelect: () => setDialog('edit') },
+      {
+        label: 'Invite collaborator',
+        icon: <UsersIcon size={18} />,
+        onSelect: () => setDialog('collab'),
+      },
       {
         label: 'Delete post',
         icon: <TrashIcon size={18} />,
@@ -77,6 +84,9 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
         open={dialog === 'report'}
         onClose={() => setDialog(null)}
       />
+      {dialog === 'collab' ? (
+        <InviteCollaboratorDialog postId={post.id} open onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'delete' ? (
         <DeletePostDialog post={post} open onClose={() => setDialog(null)} onDeleted={onDeleted} />
       ) : null}

@@ -24,6 +24,8 @@ import { relationState, useProfileQuery, useRelationMutation } from '../queries.
 import { ProfileWishlist } from '../../commerce/components/profile-wishlist.tsx';
 import { ProfileQanda } from '../../commerce/components/profile-qanda.tsx';
 import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
+import { ProfileWidgets } from '../../creator-kit/profile-widgets.tsx';
+import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 
 const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
@@ -175,6 +177,13 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
         </ul>
       </div>
 
+      {blocked && !isOwn ? null : <ProfileWidgets userId={user.id} />}
+      {!isOwn && isCreatorUser(me) ? (
+        <CreatorNotesPanel
+          userId={user.id}
+          className="mx-2 mt-6 rounded-2xl border border-line p-4 sm:mx-6"
+        />
+      ) : null}
       {blocked && !isOwn ? (
         <div className="mt-8">
           <BlockedNotice user={user} />

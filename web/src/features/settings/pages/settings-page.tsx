@@ -30,6 +30,9 @@ import { SecuritySection } from '../sections/security-section.tsx';
 import { PaymentsSection } from '../sections/payments-section.tsx';
 import { DataPrivacySection } from '../../data-tools/data-privacy-section.tsx';
 import { AccountStandingSection } from '../../community/components/account-standing-section.tsx';
+import { TemplatesSection } from '../../creator-kit/templates-section.tsx';
+import { AutomationSection } from '../../creator-kit/automation-section.tsx';
+import { WidgetsSection } from '../../creator-kit/widgets-section.tsx';
 
 function DisplaySection() {
   return (
@@ -120,6 +123,27 @@ export const SETTINGS_SECTIONS: SectionDef[] = [
     description: 'Warnings, removals and copyright',
     icon: ShieldIcon,
     component: AccountStandingSection,
+  },
+  {
+    id: 'widgets',
+    label: 'Profile widgets',
+    description: 'Links, about, schedule, countdown',
+    icon: UserIcon,
+    component: WidgetsSection,
+  },
+  {
+    id: 'templates',
+    label: 'Templates',
+    description: 'Saved message and post texts',
+    icon: BadgeCheckIcon,
+    component: TemplatesSection,
+  },
+  {
+    id: 'automation',
+    label: 'Automation',
+    description: 'Welcome and thank-you messages',
+    icon: BellIcon,
+    component: AutomationSection,
   },
 ];
 

@@ -1,0 +1,166 @@
+import { Agent } from 'node:http';
+import http from 'node:http';
+import WebSocket from 'ws';
+import type { Fixtures } from './fixtures.ts';
+import { DURATION_S } from './load.ts';
+
+/**
+ * Chat send → delivery: N fans hold a WebSocket each; their creators send messages over HTTP
+ * at a fixed rate (open loop). Delivery latency runs from the start of the POST to the
+ * `message_new` frame on the fan's socket. Rates step up until one is not sustained
+ * (achieved < 95% of target, or delivery p99 > 30 ms); the last sustained one is reported.
+ */
+export interface ChatStep {
+  targetPerSecond: number;
+  sentPerSecond: number;
+  deliveredPerSecond: number;
+  deliveryP50Ms: number;
+  deliveryP99Ms: number;
+  failed: number;
+}
+
+const P99_LIMIT_MS = 30;
+const MAX_IN_FLIGHT = 256;
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return (
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) /
+    10
+  );
+}
+
+async function connectAll(url: string, fx: Fixtures, onFrame: (chatId: string) => void) {
+  const wsUrl = url.replace(/^http/, 'ws');
+  const sockets: WebSocket[] = [];
+  // in batches: a thousand simultaneous upgrades would only measure the accept queue
+  for (let i = 0; i < fx.chatPairs.length; i += 50) {
+    const batch = fx.chatPairs.slice(i, i + 50).map(
+      (pair) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(
+            `${wsUrl}/api/realtime?token=${encodeURIComponent(pair.fanToken)}`,
+          );
+          ws.on('open', () => resolve(ws));
+          ws.on('error', reject);
+          ws.on('message', (raw: Buffer) => {
+            const frame = JSON.parse(raw.toString()) as {
+              type: string;
+              data?: { chatId?: string };
+            };
+            if (frame.type === 'message_new' && frame.data?.chatId) onFrame(frame.data.chatId);
+          });
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+function send(agent: Agent, url: URL, chatId: string, token: string, seq: number): Promise<number> {
+  const body = JSON.stringify({ text: `bench message ${seq}` });
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: `/api/chats/${chatId}/messages`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+export async function runChat(url: string, fx: Fixtures) {
+  const pending = new Map<string, number[]>();
+  let latencies: number[] = [];
+  const sockets = await connectAll(url, fx, (chatId) => {
+    const started = pending.get(chatId)?.shift();
+    if (started !== undefined) latencies.push(performance.now() - started);
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+  const target = new URL(url);
+  const steps: ChatStep[] = [];
+  const rates = (process.env.BENCH_CHAT_RATES ?? '250,500,1000,1500,2000').split(',').map(Number);
+  const stepSeconds = Math.max(2, Math.min(DURATION_S, 10));
+  let seq = 0;
+  let totalSent = 0;
+  try {
+    for (const rate of rates) {
+      latencies = [];
+      pending.clear();
+      let sent = 0;
+      let failed = 0;
+      let inFlight = 0;
+      const started = performance.now();
+      const end = started + stepSeconds * 1000;
+      const requests: Array<Promise<void>> = [];
+      while (performance.now() < end) {
+        const due = Math.floor(((performance.now() - started) / 1000) * rate);
+        while (sent < due && inFlight < MAX_IN_FLIGHT) {
+          const pair = fx.chatPairs[seq % fx.chatPairs.length]!;
+          const queue = pending.get(pair.chatId) ?? [];
+          queue.push(performance.now());
+          pending.set(pair.chatId, queue);
+          inFlight++;
+          sent++;
+          requests.push(
+            send(agent, target, pair.chatId, pair.creatorToken, seq++).then((status) => {
+              inFlight--;
+              if (status !== 201) failed++;
+            }),
+          );
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await Promise.all(requests);
+      totalSent += sent;
+      await new Promise((r) => setTimeout(r, 200)); // the last frames
+      const elapsed = (performance.now() - started) / 1000;
+      const sorted = latencies.sort((a, b) => a - b);
+      const step: ChatStep = {
+        targetPerSecond: rate,
+        sentPerSecond: Math.round(sent / elapsed),
+        deliveredPerSecond: Math.round(sorted.length / elapsed),
+        deliveryP50Ms: percentile(sorted, 50),
+        deliveryP99Ms: percentile(sorted, 99),
+        failed,
+      };
+      steps.push(step);
+      console.log(`  chat ${rate}/s: ${JSON.stringify(step)}`);
+      if (!sustained(step)) break;
+    }
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    agent.destroy();
+  }
+  const ok = steps.filter(sustained);
+  const best = ok[ok.length - 1];
+  return {
+    sockets: sockets.length,
+    totalSent,
+    steps,
+    maxSustainedPerSecond: best?.deliveredPerSecond ?? 0,
+    p99AtMaxMs: best?.deliveryP99Ms ?? 0,
+  };
+}
+
+function sustained(step: ChatStep) {
+  return (
+    step.failed === 0 &&
+    step.deliveredPerSecond >= step.targetPerSecond * 0.95 &&
+    step.deliveryP99Ms <= P99_LIMIT_MS
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  homeFeedCount,
+  homeFeedRows,
+} from '@fanspace/server/src/modules/posts/home-feed.queries.ts';
+import { discoverRows } from '@fanspace/server/src/modules/posts/posts.queries.ts';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { openTarget, scaleFromEnv, targetFromEnv } from './seed/index.ts';
+import { benchId, planFor } from './seed/plan.ts';
+
+/**
+ * `npm run bench:explain`: EXPLAIN (ANALYZE, BUFFERS) of the feed queries for one bench viewer
+ * on the seeded database, plus the naive single-join home feed the two-phase one replaced,
+ * and the median time of 20 runs of each. The plans quoted in docs/PERFORMANCE.md come from here.
+ */
+const viewerIndex = (creators: number) => creators + 1;
+
+function naiveHome(viewerId: string) {
+  return sql`select posts.* from posts
+    where posts.deleted_at is null and posts.published_at <= now()
+      and exists (select 1 from users au where au.id = posts.user_id and au.status in ('active', 'suspended') and au.deleted_at is null)
+      and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = posts.user_id)
+      and not exists (select 1 from blocks b where b.blocker_id = posts.user_id and b.blocked_id = ${viewerId})
+      and posts.user_id in (select followee_id from follows where follower_id = ${viewerId}
+        union select creator_id from subscriptions where subscriber_id = ${viewerId} and status = 'active' and current_period_end > now()
+        union select ${viewerId}::uuid)
+    order by posts.published_at desc, posts.id desc limit 20`;
+}
+
+async function measure(db: Kysely<unknown>, name: string, compiled: CompiledQuery) {
+  const plan = await db.executeQuery({
+    ...compiled,
+    sql: `explain (analyze, buffers, costs off) ${compiled.sql}`,
+  });
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await db.executeQuery(compiled);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\n### ${name}: median ${times[10]!.toFixed(2)} ms, max ${times[19]!.toFixed(2)} ms\n`,
+  );
+  for (const row of plan.rows as Array<Record<string, string>>) console.log(row['QUERY PLAN']);
+}
+
+async function main() {
+  const plan = planFor(scaleFromEnv());
+  const database = await openTarget(targetFromEnv(plan.scale));
+  const db = database.db as unknown as Kysely<unknown>;
+  const viewer = benchId('user', viewerIndex(plan.creators));
+  const window = { limit: 20, offset: 0 };
+  console.log(`scale ${plan.scale} (${plan.posts} posts), viewer ${viewer}`);
+  try {
+    await measure(db, 'naive home feed (one join, sort)', naiveHome(viewer).compile(db));
+    await measure(
+      db,
+      'home feed rows (two-phase)',
+      homeFeedRows(database.db, viewer, window).compile(),
+    );
+    await measure(
+      db,
+      'home feed count (capped)',
+      homeFeedCount(database.db, viewer, window).compile(),
+    );
+    await measure(db, 'discover rows', discoverRows(database.db, viewer, window).compile());
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,77 @@
+import { createSession } from '@fanspace/server/src/platform/auth/sessions.ts';
+import type { DatabaseHandle } from '@fanspace/server/src/platform/db/database.ts';
+import { sql } from 'kysely';
+import { benchId, followeeOf, type SeedPlan } from './seed/plan.ts';
+
+/**
+ * What the scenarios need from a seeded database, prepared before the server starts (PGlite
+ * has one owner at a time): bearer tokens made with the app's own createSession, and how
+ * many purchases exist (unlock runs continue where the last one stopped).
+ */
+export interface Fixtures {
+  plan: SeedPlan;
+  /** fans (user index > creators) used as viewers and payers */
+  viewers: Array<{ index: number; id: string; token: string }>;
+  /** chat pairs: a fan with a socket and the creator who writes to it */
+  chatPairs: Array<{ chatId: string; fanToken: string; creatorToken: string }>;
+  purchases: number;
+}
+
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
+
+async function tokensFor(database: DatabaseHandle, indexes: number[]) {
+  const tokens = new Map<number, string>();
+  for (const index of indexes) {
+    const { token } = await createSession(database.db, benchId('user', index), {
+      userAgent: 'fanspace-bench',
+      ttlDays: 1,
+    });
+    tokens.set(index, token);
+  }
+  return tokens;
+}
+
+export async function prepareFixtures(
+  database: DatabaseHandle,
+  plan: SeedPlan,
+  sockets: number,
+): Promise<Fixtures> {
+  // old bench sessions would pile up run after run
+  await sql`delete from sessions where user_agent = 'fanspace-bench'`.execute(database.db);
+  const fans = plan.users - plan.creators;
+  const viewerIdx = Array.from(
+    { length: Math.min(VIEWERS, fans) },
+    (_, i) => plan.creators + 1 + i,
+  );
+  const fanIdx = Array.from({ length: Math.min(sockets, fans) }, (_, i) => plan.creators + 1 + i);
+  const creatorIdx = [...new Set(fanIdx.map((i) => followeeOf(plan, i, 0)))];
+  const tokens = await tokensFor(database, [...new Set([...viewerIdx, ...fanIdx, ...creatorIdx])]);
+  const token = (i: number) => tokens.get(i) ?? '';
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from content_purchases`.execute(database.db);
+  return {
+    plan,
+    viewers: viewerIdx.map((index) => ({ index, id: benchId('user', index), token: token(index) })),
+    chatPairs: fanIdx.map((i) => ({
+      chatId: benchId('chat', i),
+      fanToken: token(i),
+      creatorToken: token(followeeOf(plan, i, 0)),
+    })),
+    purchases: rows[0]?.n ?? 0,
+  };
+}
+
+/** Post j's index among creator c's posts is (j - c) / creators; the newest is the last. */
+export function newestPublicCommentedPosts(plan: SeedPlan, count: number): string[] {
+  const ids: string[] = [];
+  for (let j = plan.posts; j > plan.posts - plan.commentedPosts && ids.length < count; j--)
+    if (j % 10 >= 4) ids.push(benchId('post', j));
+  return ids;
+}
+
+/** Paid posts are every tenth: j = 10, 20, … */
+export function paidPost(plan: SeedPlan, n: number): string {
+  const paid = Math.floor(plan.posts / 10);
+  return benchId('post', 10 * ((n % paid) + 1));
+}

@@ -1,0 +1,151 @@
+import { hashPassword, verifyPassword } from '@fanspace/server/src/platform/auth/passwords.ts';
+import { randomUUID } from 'node:crypto';
+import { newestPublicCommentedPosts, paidPost, type Fixtures } from './fixtures.ts';
+import { bearer, DURATION_S, load, type LoadFigures, type NextRequest } from './load.ts';
+import { BENCH_PASSWORD, benchEmail, benchId } from './seed/plan.ts';
+
+/**
+ * The HTTP scenarios. Each names the request of the n-th call (viewers rotate, so caches
+ * and index pages see many users), and may prepare state through the API first.
+ */
+export interface HttpScenario {
+  name: string;
+  /** a money scenario: the ledger invariants are checked after it */
+  money?: boolean;
+  prepare?: (url: string, fx: Fixtures) => Promise<void>;
+  next: (fx: Fixtures) => (n: number) => NextRequest;
+  /** extra figures measured in the same run (login: the raw argon2 verify rate) */
+  extra?: () => Promise<Record<string, number>>;
+}
+
+const viewer = (fx: Fixtures, n: number) => fx.viewers[n % fx.viewers.length] ?? fx.viewers[0]!;
+const creatorId = (fx: Fixtures, n: number) => benchId('user', (n % fx.plan.creators) + 1);
+
+async function post(url: string, path: string, token: string, body: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      ...bearer(token),
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify(body),
+  } as RequestInit);
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+}
+
+/** Every viewer gets `units` of test funds (1,000.00 per top-up, the largest allowed). */
+async function fund(url: string, fx: Fixtures, units: number) {
+  await Promise.all(
+    fx.viewers.map(async (v) => {
+      for (let left = units; left > 0; left -= 1000)
+        await post(url, '/api/stripe/add-test-funds', v.token, { amount: Math.min(1000, left) });
+    }),
+  );
+}
+
+/** Raw argon2 verify rate of this machine (same hash profile as the app), 8 in flight. */
+async function argon2VerifyRate(): Promise<Record<string, number>> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const until = performance.now() + Math.min(DURATION_S, 5) * 1000;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (performance.now() < until) {
+        if (!(await verifyPassword(hash, BENCH_PASSWORD))) throw new Error('verify failed');
+        done++;
+      }
+    }),
+  );
+  return { argon2VerifyPerSecond: Math.round(done / ((performance.now() - started) / 1000)) };
+}
+
+export const httpScenarios: HttpScenario[] = [
+  {
+    name: 'feed',
+    next: (fx) => (n) => ({ path: '/api/posts?limit=20', headers: bearer(viewer(fx, n).token) }),
+  },
+  {
+    name: 'discover',
+    next: (fx) => (n) => ({
+      path: '/api/posts?limit=20&discoverMode=true',
+      headers: bearer(viewer(fx, n).token),
+    }),
+  },
+  {
+    // a profile page is two requests: the profile and its first page of posts
+    name: 'profile',
+    next: (fx) => (n) => ({
+      path:
+        n % 2 === 0
+          ? `/api/users/${creatorId(fx, n >> 1)}`
+          : `/api/posts/user/${creatorId(fx, n >> 1)}?limit=20`,
+      headers: bearer(viewer(fx, n).token),
+    }),
+  },
+  {
+    name: 'post',
+    next: (fx) => {
+      const ids = newestPublicCommentedPosts(fx.plan, 200);
+      return (n) => ({
+        path: `/api/posts/${ids[n % ids.length]}`,
+        headers: bearer(viewer(fx, n).token),
+      });
+    },
+  },
+  {
+    name: 'search',
+    next: (fx) => (n) => ({
+      path: `/api/search?q=tag${n % 100}&filter=posts&limit=20`,
+      headers: bearer(viewer(fx, n).token),
+    }),
+  },
+  {
+    name: 'login',
+    next: (fx) => (n) => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      body: JSON.stringify({ email: benchEmail(viewer(fx, n).index), password: BENCH_PASSWORD }),
+    }),
+    extra: argon2VerifyRate,
+  },
+  {
+    // each request buys a post its viewer has not bought: viewers round-robin over paid posts
+    name: 'unlock',
+    money: true,
+    prepare: (url, fx) => fund(url, fx, 3000),
+    next: (fx) => {
+      const start = Math.ceil(fx.purchases / fx.viewers.length) + 1;
+      return (n) => {
+        const v = viewer(fx, n);
+        return {
+          method: 'POST',
+          path: `/api/posts/${paidPost(fx.plan, start + Math.floor(n / fx.viewers.length))}/unlock`,
+          headers: { ...bearer(v.token), 'idempotency-key': randomUUID() },
+        };
+      };
+    },
+  },
+  {
+    name: 'tip',
+    money: true,
+    prepare: (url, fx) => fund(url, fx, 1000),
+    next: (fx) => (n) => ({
+      method: 'POST',
+      path: '/api/tips',
+      headers: { ...bearer(viewer(fx, n).token), 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ recipientUserId: creatorId(fx, n), amount: 1, tipType: 'profile' }),
+    }),
+  },
+];
+
+export async function runHttp(
+  url: string,
+  scenario: HttpScenario,
+  fx: Fixtures,
+): Promise<LoadFigures & Record<string, number>> {
+  const extra = scenario.extra ? await scenario.extra() : {};
+  await scenario.prepare?.(url, fx);
+  return { ...(await load(url, scenario.next(fx))), ...extra };
+}

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The server under test: the real app (`server/src/main.ts`) in its own process, so the load
+ * generator and the server do not share an event loop. Rate limits are off (RATE_LIMIT_ENABLED
+ * is the switch made for load tests), logs at warn, no demo seed.
+ */
+export interface ServerUnderTest {
+  url: string;
+  pid: number;
+  /** resident set size of the server process now, in MB */
+  rssMb(): number;
+  /** CPU seconds the server process has used so far */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+export interface ServerTarget {
+  url?: string | undefined;
+  /** PGlite: the data directory holding `pglite/` */
+  dataDir?: string | undefined;
+}
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '..', '..', 'server', 'src', 'main.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export function rssOf(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+export async function startServer(
+  target: ServerTarget,
+  env: Record<string, string> = {},
+): Promise<ServerUnderTest> {
+  const port = await freePort();
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_MAIN], {
+    cwd: path.dirname(path.dirname(SERVER_MAIN)),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'false',
+      RATE_LIMIT_ENABLED: 'false',
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+      ...(target.url ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir ?? '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitHealthy(url, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    rssMb: () => rssOf(child.pid ?? 0),
+    cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { releaseDuePending } from '../ledger/charges.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
+import { actor, call, type Actor } from '../posts/posts.test-kit.ts';
+import { collaboratorPart } from './collaborations.split.ts';
+
+let server: TestServer;
+let owner: Actor;
+let partner: Actor;
+beforeAll(async () => {
+  server = await createTestServer();
+  owner = await actor(server, 'creator');
+  partner = await actor(server, 'creator');
+});
+afterAll(async () => {
+  expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
+  await server.close();
+});
+
+const invite = (who: Actor, body: Record<string, unknown>) =>
+  call(server, who, 'POST', '/collaborations', body);
+
+async function pending(userId: string) {
+  const row = await server.ctx.db
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('kind', '=', 'creator_pending')
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.balance_cents ?? 0);
+}
+
+describe('collaboration invites', () => {
+  it('invites, lists both sides, accepts once and ends', async () => {
+    const post = await paidPost(server, owner);
+    const sent = await invite(owner, {
+      postId: post.id,
+      collaboratorId: partner.user.id,
+      splitPercent: 30,
+    });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: {
+        status: 'pending',
+        splitPercent: 30,
+        direction: 'sent',
+        earnedCents: 0,
+        postCaption: 'paid',
+      },
+    });
+    const id = sent.body.id as string;
+    const again = await invite(owner, {
+      postId: post.id,
+      collaboratorId: partner.user.id,
+      splitPercent: 10,
+    });
+    expect(again).toMatchObject({ status: 409, body: { code: 'COLLABORATION_EXISTS' } });
+
+    const theirs = await call(server, partner, 'GET', '/collaborations');
+    expect(theirs.body.sent).toEqual([]);
+    expect(theirs.body.received[0]).toMatchObject({
+      id,
+      direction: 'received',
+      owner: { id: owner.user.id },
+    });
+
+    // only the invitee answers
+    expect((await call(server, owner, 'POST', `/collaborations/${id}/accept`)).status).toBe(404);
+    const accepted = await call(server, partner, 'POST', `/collaborations/${id}/accept`);
+    expect(accepted.body).toMatchObject({ status: 'accepted' });
+    const twice = await call(server, partner, 'POST', `/collaborations/${id}/decline`);
+    expect(twice).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION' } });
+
+    const stranger = await actor(server, 'creator');
+    expect((await call(server, stranger, 'DELETE', `/collaborations/${id}`)).status).toBe(404);
+    expect((await call(server, stranger, 'GET', '/collaborations')).body).toEqual({
+      sent: [],
+      received: [],
+    });
+    expect((await call(server, partner, 'DELETE', `/collaborations/${id}`)).status).toBe(200);
+    expect((await call(server, owner, 'GET', '/collaborations')).body.sent).toEqual([]);
+  });
+
+  it("refuses other people's posts, fans, self, unknown users and bad splits", async () => {
+    const post = await paidPost(server, owner);
+    const fan = await actor(server);
+    const notMine = await invite(partner, {
+      postId: post.id,
+      collaboratorId: owner.user.id,
+      splitPercent: 10,
+    });
+    expect(notMine.status).toBe(404);
+    const toFan = await invite(owner, {
+      postId: post.id,
+      collaboratorId: fan.user.id,
+      splitPercent: 10,
+    });
+    expect(toFan).toMatchObject({ status: 400, body: { field: 'collaboratorId' } });
+    const self = await invite(owner, {
+      postId: post.id,
+      collaboratorId: owner.user.id,
+      splitPercent: 10,
+    });
+    expect(self.body.code).toBe('CANNOT_TARGET_SELF');
+    expect(
+      (await invite(owner, { postId: post.id, collaboratorId: randomUUID(), splitPercent: 10 }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await invite(owner, { postId: post.id, collaboratorId: partner.user.id, splitPercent: 95 }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await invite(owner, { postId: post.id, collaboratorId: partner.user.id, splitPercent: 0 }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await invite(fan, { postId: post.id, collaboratorId: partner.user.id, splitPercent: 5 }))
+        .body.code,
+    ).toBe('ONLY_CREATORS');
+    const none = await server.ctx.db
+      .selectFrom('collaborations')
+      .select('id')
+      .where('post_id', '=', post.id)
+      .execute();
+    expect(none).toEqual([]);
+  });
+});
+
+describe('revenue split', () => {
+  it('rounds down for the collaborator', () => {
+    expect(collaboratorPart(400, 30)).toBe(120);
+    expect(collaboratorPart(399, 33)).toBe(131);
+    expect(collaboratorPart(1, 50)).toBe(0);
+  });
+
+  it('splits unlocks and post tips of an accepted collaboration through the ledger', async () => {
+    const o = await actor(server, 'creator');
+    const p = await actor(server, 'creator');
+    const post = await paidPost(server, o, 500);
+    const made = await invite(o, { postId: post.id, collaboratorId: p.user.id, splitPercent: 25 });
+    const buyerBefore = await actor(server);
+    await fund(server, buyerBefore, 20);
+    // not accepted yet: no split
+    expect((await pay(server, buyerBefore, 'POST', `/posts/${post.id}/unlock`)).status).toBe(200);
+    expect(await pending(p.user.id)).toBe(0);
+    expect(await pending(o.user.id)).toBe(400);
+
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/accept`);
+    const buyer = await actor(server);
+    await fund(server, buyer, 20);
+    expect((await pay(server, buyer, 'POST', `/posts/${post.id}/unlock`)).status).toBe(200);
+    // share 400 (20 % fee of 500), collaborator floor(400 × 25 %) = 100
+    expect(await pending(p.user.id)).toBe(100);
+    expect(await pending(o.user.id)).toBe(700);
+
+    const tip = await pay(server, buyer, 'POST', '/tips', {
+      recipientUserId: o.user.id,
+      amount: 3.33,
+      tipType: 'post',
+      contentId: post.id,
+    });
+    expect(tip.status).toBe(201);
+    // tip 333: fee 66, share 267, collaborator floor(66.75) = 66
+    expect(await pending(p.user.id)).toBe(166);
+    expect(await pending(o.user.id)).toBe(901);
+
+    const listed = await call(server, p, 'GET', '/collaborations');
+    expect(listed.body.received[0]).toMatchObject({ earnedCents: 166, earned: 1.66 });
+    expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
+
+    // both shares are released by the usual job
+    await releaseDuePending(server.ctx.db, new Date(Date.now() + 8 * 86_400_000));
+    expect(await pending(p.user.id)).toBe(0);
+    const available = await server.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('balance_cents')
+      .where('kind', '=', 'creator_available')
+      .where('owner_id', '=', p.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(available.balance_cents)).toBe(166);
+    const report = await verifyLedger(server.ctx.db);
+    expect(report.invariants.filter((i) => !i.ok)).toEqual([]);
+
+    const statement = await pay(server, p, 'GET', '/users/me/transactions?limit=10');
+    expect(statement.status).toBe(200);
+  });
+});

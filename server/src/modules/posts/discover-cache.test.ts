@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { actor, block, call, insertPost } from './posts.test-kit.ts';
+
+// Discover served from the per-process ranking (DISCOVER_CACHE_SECONDS > 0): the ranking may
+// be up to a minute old, but blocks, deletions and bans apply to every request at once.
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer({ env: { DISCOVER_CACHE_SECONDS: '60' } });
+});
+afterAll(() => server.close());
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+const idsOf = (body: { posts: Array<{ id: string }> }) => body.posts.map((p) => p.id);
+
+describe('discover from the cached ranking', () => {
+  it('ranks like the uncached query, then keeps the ranking while it is fresh', async () => {
+    const creator = await actor(server, 'creator');
+    const post = (hours: number, likes: number) =>
+      insertPost(server, creator.user, { published_at: hoursAgo(hours), likes_count: likes });
+    const hot = await post(2, 10);
+    const quiet = await post(0.5, 0);
+    const old = await post(240, 100);
+    const first = await call(server, null, 'GET', '/posts?limit=50');
+    expect(first.status).toBe(200);
+    expect(idsOf(first.body)).toEqual([hot.id, old.id, quiet.id]);
+    expect(first.body).toMatchObject({ currentPage: 1, totalPages: 1, hasMore: false });
+
+    // a newer post is not ranked until the ranking is refreshed …
+    const later = await post(1, 500);
+    expect(idsOf((await call(server, null, 'GET', '/posts?limit=50')).body)).not.toContain(
+      later.id,
+    );
+    // … and pages slice the same ranking
+    const page2 = await call(server, null, 'GET', '/posts?limit=1&offset=1');
+    expect(idsOf(page2.body)).toEqual([old.id]);
+    expect(page2.body).toMatchObject({ currentPage: 2, totalPages: 3, hasMore: true });
+  });
+
+  it('applies blocks and deletions to every request at once', async () => {
+    // a server of its own: its ranking is cold until the first request below
+    const own = await createTestServer({ env: { DISCOVER_CACHE_SECONDS: '60' } });
+    try {
+      const viewer = await actor(own);
+      const blocked = await actor(own, 'creator');
+      const other = await actor(own, 'creator');
+      const theirs = await insertPost(own, blocked.user, { published_at: hoursAgo(0.2) });
+      const kept = await insertPost(own, other.user, { published_at: hoursAgo(0.3) });
+      const gone = await insertPost(own, other.user, { published_at: hoursAgo(0.4) });
+      const see = async () =>
+        idsOf((await call(own, viewer, 'GET', '/posts?discoverMode=true&limit=50')).body);
+      expect(await see()).toEqual([theirs.id, kept.id, gone.id]);
+
+      await block(own, viewer, blocked);
+      await own.ctx.db
+        .updateTable('posts')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', gone.id)
+        .execute();
+      expect(await see()).toEqual([kept.id]);
+      // the blocked creator still sees their own post: the ranking is shared, the filter is not
+      expect(
+        idsOf((await call(own, blocked, 'GET', '/posts?discoverMode=true&limit=50')).body),
+      ).toEqual([theirs.id, kept.id]);
+    } finally {
+      await own.close();
+    }
+  });
+});

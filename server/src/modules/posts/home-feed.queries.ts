@@ -1,0 +1,113 @@
+import { sql, type SqlBool } from 'kysely';
+import type { DbHandle } from '../../platform/db/database.ts';
+import type { PostRow } from '../../platform/db/schema.ts';
+import { notHiddenFrom } from '../graph/graph.relations.ts';
+import { activeSubscription, type PageWindow } from './posts.queries.ts';
+
+/**
+ * The home feed as a two-phase query whose cost does not grow with the posts table (see
+ * docs/PERFORMANCE.md for the measurements and plans):
+ * 1. the authors: the viewer, everyone they follow or actively subscribe to, kept only while
+ *    the account is visible (active or suspended, not deleted, no block either way); every
+ *    author-level visibility rule is decided here once, not per post;
+ * 2. per author, the newest `offset + limit` live published posts from posts_author_idx
+ *    (user_id, published_at desc, id desc) – an index-only scan – merged and cut to the page;
+ *    only the page's rows are then read from the heap.
+ */
+
+/** Totals are counted up to this many posts ahead (50 pages); beyond it the feed says "at least". */
+export const HOME_COUNT_CAP = 1000;
+
+function homeAuthors(db: DbHandle, viewerId: string) {
+  const followed = db
+    .selectFrom('follows')
+    .select('followee_id as id')
+    .where('follower_id', '=', viewerId)
+    .union(
+      db
+        .selectFrom('subscriptions')
+        .select('creator_id as id')
+        .where('subscriber_id', '=', viewerId)
+        .where(activeSubscription),
+    )
+    .union(db.selectNoFrom(sql<string>`${viewerId}::uuid`.as('id')));
+  return db
+    .selectFrom('users as home_au')
+    .select('home_au.id')
+    .where('home_au.id', 'in', followed)
+    .where('home_au.status', 'in', ['active', 'suspended'])
+    .where('home_au.deleted_at', 'is', null)
+    .where(notHiddenFrom(viewerId, 'home_au.id'));
+}
+
+/** Live, published posts of one author (the lateral probe), newest first, `take` at most. */
+function newestOfAuthor(db: DbHandle, take: number) {
+  return db
+    .selectFrom('posts as hp')
+    .select(['hp.id', 'hp.published_at'])
+    .whereRef('hp.user_id', '=', sql.ref('home_a.id'))
+    .where('hp.deleted_at', 'is', null)
+    .where(sql<SqlBool>`hp.published_at <= now()`)
+    .orderBy('hp.published_at', 'desc')
+    .orderBy('hp.id', 'desc')
+    .limit(take);
+}
+
+/** Phase 1: the page's post ids and their order. */
+function homePageIds(db: DbHandle, viewerId: string, window: PageWindow) {
+  return db
+    .selectFrom(homeAuthors(db, viewerId).as('home_a'))
+    .innerJoinLateral(newestOfAuthor(db, window.offset + window.limit).as('home_p'), (join) =>
+      join.onTrue(),
+    )
+    .select(['home_p.id', 'home_p.published_at'])
+    .orderBy('home_p.published_at', 'desc')
+    .orderBy('home_p.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Phase 2: the rows of that page, in feed order (one query with phase 1). */
+export function homeFeedRows(db: DbHandle, viewerId: string, window: PageWindow) {
+  return db
+    .selectFrom(homePageIds(db, viewerId, window).as('page'))
+    .innerJoin('posts', 'posts.id', 'page.id')
+    .selectAll('posts')
+    .orderBy('page.published_at', 'desc')
+    .orderBy('page.id', 'desc');
+}
+
+/** The number of feed posts, counted up to max(HOME_COUNT_CAP, the end of this page + 1). */
+export function homeFeedCount(db: DbHandle, viewerId: string, window: PageWindow) {
+  const cap = Math.max(HOME_COUNT_CAP, window.offset + window.limit + 1);
+  return db
+    .selectFrom(
+      db
+        .selectFrom(homeAuthors(db, viewerId).as('home_a'))
+        .innerJoinLateral(newestOfAuthor(db, cap).as('home_p'), (join) => join.onTrue())
+        .select('home_p.id')
+        .limit(cap)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+/** One round trip: the page's rows carry the total (an InitPlan evaluated once). */
+export async function homeFeed(
+  db: DbHandle,
+  viewerId: string,
+  window: PageWindow,
+): Promise<{ rows: PostRow[]; total: number }> {
+  const rows = await homeFeedRows(db, viewerId, window)
+    .select(homeFeedCount(db, viewerId, window).as('feed_total'))
+    .execute();
+  if (rows.length === 0) {
+    // past the last page: the count alone
+    const count = await homeFeedCount(db, viewerId, window).executeTakeFirstOrThrow();
+    return { rows: [], total: Number(count.total) };
+  }
+  return {
+    rows: rows.map(({ feed_total: _, ...row }) => row),
+    total: Number(rows[0]?.feed_total ?? 0),
+  };
+}
