@@ -159,6 +159,9 @@ export const ErrorCodes = {
   AUTOMATION_RULE_NOT_FOUND: 'AUTOMATION_RULE_NOT_FOUND',
   COLLABORATION_NOT_FOUND: 'COLLABORATION_NOT_FOUND',
   COLLABORATION_EXISTS: 'COLLABORATION_EXISTS',
+  // analytics, insights and the assistant
+  INSIGHT_NOT_FOUND: 'INSIGHT_NOT_FOUND',
+  HELP_ARTICLE_NOT_FOUND: 'HELP_ARTICLE_NOT_FOUND',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

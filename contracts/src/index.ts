@@ -26,6 +26,8 @@ export * from './support.ts';
 export * from './stories.ts';
 export * from './scheduler.ts';
 export * from './data-tools.ts';
+export * from './analytics.ts';
+export * from './assistant.ts';
 export * from './creator-kit.ts';
 export * from './automation.ts';
 export * from './collaborations.ts';

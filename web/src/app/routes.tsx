@@ -139,6 +139,10 @@ const CollaborationsPage = lazyPage(
   () => import('../features/creator-kit/collaborations-page.tsx'),
   'CollaborationsPage',
 );
+const AnalyticsPage = lazyPage(
+  () => import('../features/analytics/pages/analytics-page.tsx'),
+  'AnalyticsPage',
+);
 const AdminApp = lazyPage(() => import('../admin/admin-app.tsx'), 'AdminApp');
 const RoadmapPage = lazyPage(
   () => import('../features/community/pages/roadmap-page.tsx'),
@@ -238,6 +242,7 @@ export const routes: RouteObject[] = [
           { path: 'reels', element: <ReelsPage /> },
           { path: 'productions', element: <ProductionsPage /> },
           { path: 'collaborations', element: <CollaborationsPage /> },
+          { path: 'analytics', element: <AnalyticsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

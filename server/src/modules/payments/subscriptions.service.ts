@@ -17,6 +17,7 @@ import { payableCreator } from './tips.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
 import { automationEvent } from '../automation/automation.runner.ts';
+import { track } from '../analytics/recorder.ts';
 
 /**
  * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
@@ -162,6 +163,7 @@ export async function subscribe(
     // a free trial has no charge; its subscription period names the event instead
     eventKey: charge?.transactionId ?? `trial:${row.id}:${periodEnd.toISOString()}`,
   });
+  track(tx, { metric: 'subscription', creatorId, actorId: fanId });
   // an active row whose period ran out was never expired by the job, so it still counts
   if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
@@ -196,6 +198,8 @@ export async function cancelSubscription(db: Db, fanId: string, id: string): Pro
             .returningAll()
             .executeTakeFirstOrThrow()
         : row;
+    if (updated !== row)
+      track(tx, { metric: 'unsubscription', creatorId: row.creator_id, actorId: fanId });
     return presentSubscription(updated, await priceOf(tx, row.creator_id));
   });
 }

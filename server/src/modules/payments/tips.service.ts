@@ -10,6 +10,7 @@ import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
 import { fundableItem, recordWishlistFunding } from '../commerce/wishlist.service.ts';
+import { track } from '../analytics/recorder.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
 export async function payableCreator(db: DbHandle, payerId: string, creatorId: string) {
@@ -127,6 +128,7 @@ export async function sendTip(
     grossCents: cents,
     details: { tipType: body.tipType, contentId },
   });
+  track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
   const wishlistItem =
     body.tipType === 'wishlist' && contentId
       ? await recordWishlistFunding(tx, {

@@ -8,6 +8,7 @@ import { units } from '../ledger/money.ts';
 import { findVisiblePost } from '../posts/posts.queries.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
+import { track } from '../analytics/recorder.ts';
 
 const FOR_SALE = new Set(['paid', 'subscribers_or_paid']);
 
@@ -61,6 +62,7 @@ export async function unlockPost(
           idempotencyRef: `unlock:${purchase.id}`,
         })
       : null;
+  track(tx, { metric: 'purchase', creatorId: post.user_id, postId: post.id, actorId: buyerId });
   if (charge)
     await tx
       .updateTable('content_purchases')

@@ -32,6 +32,7 @@ import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
 import { mentionedUsernames } from './posts.rules.ts';
 import { usersByIds } from './viewer-state.queries.ts';
 import { autoFlag } from '../admin/auto-flag.ts';
+import { track } from '../analytics/recorder.ts';
 
 /**
  * Comments: reading and writing need the post visible and unlocked (comments are part of the
@@ -170,6 +171,7 @@ export async function createComment(
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpPostCounter(tx, post.id, 'comments_count', 1);
+    track(tx, { metric: 'comment', creatorId: post.user_id, postId: post.id });
     await autoFlag(tx, {
       type: 'comment',
       targetId: inserted.id,

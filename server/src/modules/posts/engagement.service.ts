@@ -5,6 +5,7 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { notify } from '../notifications/notify.ts';
 import { postNotFound } from './posts.policy.ts';
 import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
+import { track } from '../analytics/recorder.ts';
 
 /**
  * Post likes and views. Each change is "insert/delete the fact row, then move the counter only
@@ -41,6 +42,7 @@ export async function likePost(db: DbHandle, userId: string, postId: string) {
     const count = inserted
       ? await bumpPostCounter(tx, post.id, 'likes_count', 1)
       : post.likes_count;
+    if (inserted) track(tx, { metric: 'like', creatorId: post.user_id, postId: post.id });
     if (inserted)
       await notify(tx, {
         userId: post.user_id,
@@ -97,6 +99,7 @@ export async function recordView(
       .executeTakeFirst();
     if (!inserted) return { postId: post.id, counted: false, viewCount: post.views_count };
     const viewCount = await bumpPostCounter(tx, post.id, 'views_count', 1);
+    track(tx, { metric: 'post_view', creatorId: post.user_id, postId: post.id });
     const nextHour = new Date(inserted.hour_bucket.getTime() + 3_600_000);
     await ctx.jobs.enqueue(
       tx,

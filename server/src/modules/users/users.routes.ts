@@ -38,6 +38,7 @@ import {
   updateProfile,
 } from './users.service.ts';
 import { AccountLimits } from './users.limits.ts';
+import { trackProfileView } from '../analytics/recorder.ts';
 
 /** The signed-in account of a route that is not public (the auth hook guarantees it). */
 export function authOf(request: FastifyRequest) {
@@ -265,12 +266,11 @@ export async function usersRoutes(app: App) {
         response: { 200: PublicUser, 404: routeErrors(E.NOT_FOUND) },
       },
     },
-    async (request) =>
-      publicView(
-        ctx.db,
-        request.auth?.user.id ?? null,
-        await getPublicUserByUsername(ctx, request.params.username),
-      ),
+    async (request) => {
+      const profile = await getPublicUserByUsername(ctx, request.params.username);
+      trackProfileView(ctx.db, request.auth?.user.id ?? null, profile);
+      return publicView(ctx.db, request.auth?.user.id ?? null, profile);
+    },
   );
 
   app.get(
@@ -284,11 +284,10 @@ export async function usersRoutes(app: App) {
         response: { 200: PublicUser, 404: routeErrors(E.NOT_FOUND) },
       },
     },
-    async (request) =>
-      publicView(
-        ctx.db,
-        request.auth?.user.id ?? null,
-        await getPublicUser(ctx, request.params.id),
-      ),
+    async (request) => {
+      const profile = await getPublicUser(ctx, request.params.id);
+      trackProfileView(ctx.db, request.auth?.user.id ?? null, profile);
+      return publicView(ctx.db, request.auth?.user.id ?? null, profile);
+    },
   );
 }

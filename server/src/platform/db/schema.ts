@@ -798,6 +798,12 @@ export interface Database {
   automation_rules: AutomationRulesTable;
   automation_runs: AutomationRunsTable;
   collaborations: CollaborationsTable;
+  analytics_creator_counts: AnalyticsCreatorCountsTable;
+  analytics_post_counts: AnalyticsPostCountsTable;
+  analytics_profile_viewers: AnalyticsProfileViewersTable;
+  analytics_access_log: AnalyticsAccessLogTable;
+  ai_insights: AiInsightsTable;
+  assistant_messages: AssistantMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -1367,3 +1373,60 @@ export interface CollaborationsTable {
   responded_at: NullableTimestamp;
 }
 export type CollaborationRow = Selectable<CollaborationsTable>;
+
+export interface AnalyticsCreatorCountsTable {
+  creator_id: string;
+  grain: 'minute' | 'hour';
+  bucket: Timestamp;
+  metric: string;
+  count: number;
+}
+
+export interface AnalyticsPostCountsTable {
+  post_id: string;
+  /** a date column: read as a Date at UTC midnight */
+  day: Timestamp;
+  metric: string;
+  creator_id: string;
+  count: number;
+}
+
+export interface AnalyticsProfileViewersTable {
+  creator_id: string;
+  viewer_id: string;
+  first_viewed_at: GeneratedTimestamp;
+  last_viewed_at: GeneratedTimestamp;
+  views: number;
+}
+
+export interface AnalyticsAccessLogTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: 'authorized' | 'unauthorized';
+  resource: string;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AiInsightsTable {
+  id: Generated<string>;
+  creator_id: string;
+  kind: 'generated' | 'monthly';
+  period: string;
+  month: string | null;
+  source: 'statistical' | 'ai' | 'fallback';
+  summary: string;
+  insights: Json<unknown>;
+  recommendations: Json<unknown>;
+  metrics: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface AssistantMessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: Json<unknown>;
+  created_at: CreatedAt;
+}

@@ -16,6 +16,7 @@ import { cn } from '../../ui/cn.ts';
 import {
   BellIcon,
   CameraIcon,
+  ChartIcon,
   ClockIcon,
   GiftIcon,
   FileIcon,
@@ -70,6 +71,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
       : []),
     ...(isCreatorUser(user)
       ? [{ label: 'Collaborations', to: '/collaborations', icon: <UsersIcon size={18} /> }]
+      : []),
+    ...(isCreatorUser(user)
+      ? [{ label: 'Analytics', to: '/analytics', icon: <ChartIcon size={18} /> }]
       : []),
     { label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
     { label: 'Beta', to: '/beta', icon: <SparklesIcon size={18} /> },

@@ -19,6 +19,7 @@ import * as invoiceRefunds from './2026-11-24T0900-invoice-refunds.ts';
 import * as adminPolish from './2026-11-24T1700-admin-polish.ts';
 import * as storiesScheduler from './2026-11-24T1000-stories-scheduler.ts';
 import * as dataTools from './2026-11-24T1300-data-tools.ts';
+import * as analytics from './2026-11-25T1100-analytics.ts';
 import * as creatorKit from './2026-11-25T1300-creator-kit.ts';
 import * as community from './2026-11-25T1400-community.ts';
 import * as popularHashtags from './2026-11-25T1401-popular-hashtags.ts';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1700-admin-polish': adminPolish,
   '2026-11-24T1000-stories-scheduler': storiesScheduler,
   '2026-11-24T1300-data-tools': dataTools,
+  '2026-11-25T1100-analytics': analytics,
   '2026-11-25T1300-creator-kit': creatorKit,
   '2026-11-25T1400-community': community,
   '2026-11-25T1401-popular-hashtags': popularHashtags,

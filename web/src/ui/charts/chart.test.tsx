@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LineChart, dayLabel, niceTicks } from './line-chart.tsx';
+import { BarChart, LineChart, dayLabel, niceTicks } from './chart.tsx';
 
 const labels = ['2026-01-01', '2026-01-02', '2026-01-03'];
 const series = [
@@ -83,5 +83,26 @@ describe('LineChart', () => {
     render(<LineChart title="Growth" labels={[]} series={[]} />);
     expect(screen.getByText('No data for this period yet.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show as table' })).toBeNull();
+  });
+});
+
+describe('BarChart and other labels', () => {
+  it('draws bars, reads months and plain labels, and names its unit', () => {
+    render(
+      <BarChart
+        title="By month"
+        unit="months"
+        labels={['2026-01', '2026-02']}
+        series={[{ name: 'Views', color: '#000', values: [3, 5] }]}
+      />,
+    );
+    const chart = screen.getByRole('img', { name: 'By month' });
+    expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBe(2);
+    const description = document.getElementById(chart.getAttribute('aria-describedby')!)!;
+    expect(description.textContent).toContain(`2 months from ${dayLabel('2026-01', true)}`);
+    expect(dayLabel('2026-01')).toMatch(/2026/);
+    expect(dayLabel('13:00')).toBe('13:00');
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(document.querySelector('[aria-live="polite"]')!.textContent).toContain('Views 5');
   });
 });
