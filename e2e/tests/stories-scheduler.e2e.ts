@@ -104,6 +104,14 @@ describe('stories and the scheduler', () => {
       await eventually(fan.page, () =>
         fan.page.getByText('Planned ahead with the scheduler').isVisible(),
       );
+
+      // the fan's view of it (counted once it is half on screen) reaches Maya's dashboard
+      await creator.page.goto('/analytics');
+      await creator.page.getByLabel('Sort by').selectOption('recent');
+      const planned = creator.page.getByRole('row', { name: /Planned ahead with the scheduler/ });
+      await expect
+        .poll(() => planned.getByRole('cell').first().textContent(), { timeout: 20_000 })
+        .toBe('1');
       await Promise.all([creator.context.close(), fan.context.close()]);
     },
   );
