@@ -57,6 +57,14 @@ export const ProductionRelease = Type.Object({
   status: Type.String(),
 });
 
+/** A linked post as the production shows it (deleted posts drop out). */
+export const ProductionPost = Type.Object({
+  id: Type.String(),
+  caption: Type.String(),
+  createdAt: Type.String(),
+});
+export type ProductionPost = Static<typeof ProductionPost>;
+
 const fields = {
   title: Type.String({ minLength: 1, maxLength: ProductionLimits.titleMax }),
   description: Type.String({ maxLength: ProductionLimits.descriptionMax }),
@@ -103,6 +111,7 @@ export const Production = Type.Object({
     Type.Object({ userId: Nullable(Type.String()), name: Type.String(), role: Type.String() }),
   ),
   postIds: Type.Array(Type.String()),
+  posts: Type.Array(ProductionPost),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

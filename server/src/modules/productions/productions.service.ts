@@ -117,6 +117,16 @@ async function present(db: DbHandle, rows: ProductionRow[]): Promise<Production[
         .execute()
     : [];
   const byId = new Map(releases.map((r) => [r.id, r]));
+  const postIds = [...new Set(rows.flatMap((r) => r.post_ids))];
+  const posts = postIds.length
+    ? await db
+        .selectFrom('posts')
+        .select(['id', 'caption', 'created_at'])
+        .where('id', 'in', postIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const postById = new Map(posts.map((p) => [p.id, p]));
   return rows.map((row) => ({
     id: row.id,
     creatorId: row.creator_id,
@@ -131,6 +141,10 @@ async function present(db: DbHandle, rows: ProductionRow[]): Promise<Production[
     }),
     collaborators: row.collaborators,
     postIds: row.post_ids,
+    posts: row.post_ids.flatMap((id) => {
+      const p = postById.get(id);
+      return p ? [{ id: p.id, caption: p.caption, createdAt: p.created_at.toISOString() }] : [];
+    }),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }));

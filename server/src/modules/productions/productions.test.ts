@@ -24,7 +24,7 @@ const release = (owner: Actor, name = 'Ana Model') =>
 describe('productions', () => {
   it('creates with releases, collaborators and posts, then edits, lists and deletes', async () => {
     const r = await release(creator);
-    const post = await insertPost(server, creator.user);
+    const post = await insertPost(server, creator.user, { caption: 'Sunset set' });
     const partner = await actor(server);
     const created = await call(server, creator, 'POST', '/productions', {
       title: ' Beach shoot ',
@@ -50,6 +50,7 @@ describe('productions', () => {
         { userId: null, name: 'Lee', role: 'Makeup' },
       ],
       postIds: [post.id],
+      posts: [{ id: post.id, caption: 'Sunset set', createdAt: post.created_at.toISOString() }],
     });
     const id = created.body.id;
     const moved = await call(server, creator, 'PUT', `/productions/${id}`, { status: 'shooting' });
@@ -65,6 +66,14 @@ describe('productions', () => {
       0,
     );
     expect((await call(server, creator, 'GET', `/productions/${id}`)).body.status).toBe('shooting');
+    // a deleted post drops out of `posts` (its id stays linked)
+    await server.ctx.db
+      .updateTable('posts')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', post.id)
+      .execute();
+    const afterDelete = (await call(server, creator, 'GET', `/productions/${id}`)).body;
+    expect(afterDelete).toMatchObject({ postIds: [post.id], posts: [] });
     expect((await call(server, creator, 'DELETE', `/productions/${id}`)).status).toBe(200);
     expect((await call(server, creator, 'GET', `/productions/${id}`)).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import type { ProductionStatus } from '@fanspace/contracts';
+import type { ProductionPost, ProductionStatus } from '@fanspace/contracts';
 
 export const STATUS_LABELS: Record<ProductionStatus, string> = {
   planned: 'Planned',
@@ -6,3 +6,8 @@ export const STATUS_LABELS: Record<ProductionStatus, string> = {
   editing: 'Editing',
   published: 'Published',
 };
+
+/** A linked post's line: its caption, or a stand-in for a post without one. */
+export const postLabel = (post: Pick<ProductionPost, 'caption'>) =>
+  post.caption.trim() || 'Untitled post';
+export const postDate = (iso: string) => new Date(iso).toLocaleDateString();

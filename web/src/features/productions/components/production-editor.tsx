@@ -15,6 +15,7 @@ import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { useReleasesQuery } from '../../releases/queries.ts';
 import { STATUS_LABELS } from '../labels.ts';
 import { useSaveProductionMutation } from '../queries.ts';
+import { PostPicker } from './post-picker.tsx';
 
 interface Collaborator {
   name: string;
@@ -39,6 +40,7 @@ export function ProductionEditor({
   const [collaborators, setCollaborators] = useState<Collaborator[]>(
     production?.collaborators.map((c) => ({ name: c.name, role: c.role })) ?? [],
   );
+  const [postIds, setPostIds] = useState<string[]>(production?.postIds ?? []);
   const releases = useReleasesQuery(open);
   const save = useSaveProductionMutation();
 
@@ -51,6 +53,7 @@ export function ProductionEditor({
       status,
       shootDate: shootDate || null,
       releaseIds,
+      postIds,
       collaborators: collaborators
         .filter((c) => c.name.trim())
         .map((c, i) => ({
@@ -122,6 +125,12 @@ export function ProductionEditor({
             ))
           )}
         </fieldset>
+        <PostPicker
+          open={open}
+          value={postIds}
+          linked={production?.posts ?? []}
+          onChange={setPostIds}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-fg">Collaborators</legend>
           {collaborators.map((c, i) => (

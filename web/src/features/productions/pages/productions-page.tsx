@@ -1,7 +1,7 @@
 /** Productions (creator area): a creator's production projects by status, and their editor. */
 import { PRODUCTION_STATUSES, type Production, type ProductionStatus } from '@fanspace/contracts';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -14,7 +14,7 @@ import { Page } from '../../../ui/page.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
 import { ProductionEditor } from '../components/production-editor.tsx';
-import { STATUS_LABELS } from '../labels.ts';
+import { STATUS_LABELS, postDate, postLabel } from '../labels.ts';
 import { useDeleteProductionMutation, useProductionsQuery } from '../queries.ts';
 
 function ProductionCard({ production, onEdit }: { production: Production; onEdit: () => void }) {
@@ -40,6 +40,23 @@ function ProductionCard({ production, onEdit }: { production: Production; onEdit
           {production.collaborators
             .map((c) => (c.role ? `${c.name} (${c.role})` : c.name))
             .join(', ') || 'None'}
+        </dd>
+        <dt className="text-muted">Posts</dt>
+        <dd className="text-fg">
+          {production.posts.length === 0 ? (
+            'None'
+          ) : (
+            <ul aria-label={`Posts of ${production.title}`} className="flex flex-col gap-0.5">
+              {production.posts.map((p) => (
+                <li key={p.id}>
+                  <Link to={`/posts/${p.id}`} className="hover:underline">
+                    {postLabel(p)}
+                  </Link>{' '}
+                  <span className="text-muted">· {postDate(p.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </dd>
       </dl>
       <div className="flex gap-2">
