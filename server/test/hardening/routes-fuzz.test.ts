@@ -119,7 +119,7 @@ function errorBody(text: string): { message?: unknown; code?: unknown } | undefi
 }
 
 describe('what the fuzzer found', () => {
-  it('refuses infinite numbers, NUL characters and prototype keys with 400; lists accounts without a query', async () => {
+  it('refuses infinite numbers and prototype keys with 400, drops NUL characters; lists accounts without a query', async () => {
     const headers = { authorization: `Bearer ${await freshToken()}` };
     const get = (url: string) => server.app.inject({ method: 'GET', url, headers });
     expect((await get('/api/users')).statusCode).toBe(200);
@@ -145,9 +145,9 @@ describe('what the fuzzer found', () => {
       payload: '{"amount":1e309}',
     });
     expect(body.statusCode).toBe(400);
+    // NUL characters are dropped before any handler runs: PostgreSQL text cannot hold them
     const nul = await get('/api/admin/activity?action=%00');
-    expect(nul.statusCode).toBe(400);
-    expect(nul.json().field).toBe('querystring.action');
+    expect(nul.statusCode).toBe(200);
     const card = await server.app.inject({
       method: 'POST',
       url: '/api/payments/payment-methods',

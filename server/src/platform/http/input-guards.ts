@@ -8,15 +8,20 @@ import { AppError } from '../errors.ts';
  *   text "1e309" to Infinity, JSON.parse reads 1e309 as Infinity), which then reach SQL as an
  *   invalid bigint or break money arithmetic;
  * - NUL characters: PostgreSQL text cannot hold U+0000 and refuses the whole statement.
- * No field of ours takes either, so after validation one hook refuses them anywhere in the
- * params, query or body with a 400 naming the field.
+ * After validation one hook refuses such numbers anywhere in the params, query or body with a 400
+ * naming the field, and drops NUL characters from every string (the modules already treated
+ * them as invisible control bytes: a bio of "ab\u0000" is saved as "ab").
  */
 function findHostile(value: unknown, path: string, depth: number): string | null {
   if (typeof value === 'number')
     return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? null : path;
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 20 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  for (const [key, item] of Object.entries(record)) {
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) record[key] = item.replaceAll('\u0000', '');
+      continue;
+    }
     const found = findHostile(item, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
@@ -35,7 +40,7 @@ export function refuseHostileInput(app: FastifyInstance) {
         throw new AppError(
           400,
           ErrorCodes.VALIDATION_FAILED,
-          `Invalid ${field}: out-of-range number or NUL character`,
+          `Invalid ${field}: the number is out of range`,
           { field },
         );
     }
