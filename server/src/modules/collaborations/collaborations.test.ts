@@ -135,6 +135,55 @@ describe('collaboration invites', () => {
   });
 });
 
+describe('collaboration notifications', () => {
+  const collabNotices = async (who: Actor) => {
+    const res = await call(server, who, 'GET', '/notifications?limit=100');
+    expect(res.status).toBe(200);
+    return (res.body.notifications as { type: string }[]).filter((n) => n.type === 'collaboration');
+  };
+
+  it('tells the invitee about an invite and the inviter about the answer', async () => {
+    const o = await actor(server, 'creator');
+    const p = await actor(server, 'creator');
+    const post = await paidPost(server, o);
+    const made = await invite(o, { postId: post.id, collaboratorId: p.user.id, splitPercent: 20 });
+    expect(made.status).toBe(201);
+    expect(await collabNotices(p)).toEqual([
+      expect.objectContaining({
+        actorId: o.user.id,
+        relatedId: made.body.id,
+        relatedType: 'collaboration',
+        data: expect.objectContaining({ event: 'invited', postId: post.id, splitPercent: 20 }),
+      }),
+    ]);
+    expect(await collabNotices(o)).toEqual([]);
+
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/accept`);
+    expect(await collabNotices(o)).toEqual([
+      expect.objectContaining({
+        actorId: p.user.id,
+        relatedId: made.body.id,
+        data: expect.objectContaining({ event: 'accepted' }),
+      }),
+    ]);
+    // a refused second answer tells nobody
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/decline`);
+    expect(await collabNotices(o)).toHaveLength(1);
+
+    const other = await paidPost(server, o);
+    const second = await invite(o, {
+      postId: other.id,
+      collaboratorId: p.user.id,
+      splitPercent: 10,
+    });
+    await call(server, p, 'POST', `/collaborations/${second.body.id}/decline`);
+    const told = await collabNotices(o);
+    expect(told).toHaveLength(2);
+    expect(told[0]).toMatchObject({ relatedId: second.body.id, data: { event: 'declined' } });
+    expect(await collabNotices(p)).toHaveLength(2);
+  });
+});
+
 describe('revenue split', () => {
   it('rounds down for the collaborator', () => {
     expect(collaboratorPart(400, 30)).toBe(120);
