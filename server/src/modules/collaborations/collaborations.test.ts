@@ -305,6 +305,19 @@ describe('refunds and chargebacks of a split charge', () => {
       .where('type', '=', 'system')
       .execute();
     expect(told.map((n) => n.data.amountCents).sort()).toEqual([50, 50]);
+    // each side's statement shows what was taken back from them
+    const lines = async (who: Actor) =>
+      (await pay(server, who, 'GET', '/users/me/transactions?limit=10')).body.transactions;
+    expect((await lines(p))[0]).toMatchObject({
+      type: 'refund',
+      direction: 'out',
+      amountCents: 50,
+    });
+    expect((await lines(o))[0]).toMatchObject({
+      type: 'refund',
+      direction: 'out',
+      amountCents: 150,
+    });
     await invariantsOk();
   });
 
