@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'payout',
   'admin',
   'system',
+  'collaboration',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -45,6 +46,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('payout'),
   Type.Literal('admin'),
   Type.Literal('system'),
+  Type.Literal('collaboration'),
 ]);
 
 export const Notification = Type.Object({

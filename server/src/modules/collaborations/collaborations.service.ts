@@ -11,6 +11,7 @@ import type { CollaborationRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { iso, kitUsers, liveUser } from '../creator-kit/kit-common.ts';
 import { blockedEitherWay } from '../graph/graph.relations.ts';
+import { notify } from '../notifications/notify.ts';
 import { units } from '../ledger/money.ts';
 import { postNotFound } from '../posts/posts.policy.ts';
 import { userNotFound } from '../users/users.policy.ts';
@@ -114,16 +115,33 @@ export async function inviteCollaborator(
       },
     );
   try {
-    const row = await ctx.db
-      .insertInto('collaborations')
-      .values({
-        post_id: post.id,
-        owner_id: ownerId,
-        collaborator_id: collaborator.id,
-        split_percent: body.splitPercent,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await withTransaction(ctx.db, async (tx) => {
+      const inserted = await tx
+        .insertInto('collaborations')
+        .values({
+          post_id: post.id,
+          owner_id: ownerId,
+          collaborator_id: collaborator.id,
+          split_percent: body.splitPercent,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await notify(tx, {
+        userId: collaborator.id,
+        actorId: ownerId,
+        type: 'collaboration',
+        relatedId: inserted.id,
+        relatedType: 'collaboration',
+        data: {
+          event: 'invited',
+          postId: post.id,
+          splitPercent: body.splitPercent,
+          url: '/collaborations',
+          message: `You were invited to collaborate on a post for a ${body.splitPercent} % split.`,
+        },
+      });
+      return inserted;
+    });
     return one(ctx.db, ownerId, row.id);
   } catch (error) {
     if (isUniqueViolation(error, 'collaborations_post_live_idx'))
@@ -145,7 +163,7 @@ export async function answerInvite(
   await withTransaction(ctx.db, async (tx) => {
     const row = await tx
       .selectFrom('collaborations')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'owner_id', 'post_id'])
       .where('id', '=', id)
       .where('collaborator_id', '=', viewerId)
       .forUpdate()
@@ -164,6 +182,19 @@ export async function answerInvite(
       .set({ status: answer, responded_at: new Date() })
       .where('id', '=', id)
       .execute();
+    await notify(tx, {
+      userId: row.owner_id,
+      actorId: viewerId,
+      type: 'collaboration',
+      relatedId: id,
+      relatedType: 'collaboration',
+      data: {
+        event: answer,
+        postId: row.post_id,
+        url: '/collaborations',
+        message: `Your collaboration invite was ${answer}.`,
+      },
+    });
   });
   return one(ctx.db, viewerId, id);
 }

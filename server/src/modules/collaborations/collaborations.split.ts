@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { Charge } from '../ledger/charges.ts';
@@ -96,4 +97,121 @@ export async function splitWithCollaborator(
     })
     .execute();
   return { transactionId: posted.id, partCents: part };
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+
+export interface CollaboratorReversal {
+  collaboratorId: string;
+  splitTransactionId: string;
+  partCents: number;
+  fromPendingCents: number;
+  fromAvailableCents: number;
+  owedCents: number;
+  entries: { accountId: string; amountCents: number }[];
+  /** after the reversal is posted: shrink (or close) the collaborator's hold, lower earned */
+  finish: (reversalId: string) => Promise<void>;
+}
+
+/**
+ * The collaborator's side of a refund or chargeback of a split charge (called by
+ * `reverseCharge` with the charge row locked). Proportional and cumulative like the fee:
+ * after reversing share S' of the charge's creator share S, the collaborator has given back
+ * floor(part × S' / S) in total, so a full reversal takes back exactly `part` and partial ones
+ * never more. Taken from the collaborator's hold while held, else from their available
+ * balance, and what that cannot cover becomes their `creator_owed` debt (the creator rules).
+ * Returns null when the charge was not split.
+ */
+export async function collaboratorReversal(
+  tx: DbHandle,
+  chargeId: string,
+  shareReversedBefore: number,
+  shareReversedAfter: number,
+  ownerId: string,
+): Promise<CollaboratorReversal | null> {
+  assertInTransaction(tx);
+  const split = await tx
+    .selectFrom('ledger_transactions')
+    .select(['id', 'metadata'])
+    .where('idempotency_ref', '=', `${COLLAB_SPLIT_KIND}:${chargeId}`)
+    .where('kind', '=', COLLAB_SPLIT_KIND)
+    .executeTakeFirst();
+  if (!split) return null;
+  const m = split.metadata;
+  const share = num(m.shareCents);
+  const part = num(m.partCents);
+  const collaboratorId = String(m.creatorId ?? '');
+  if (share <= 0 || part <= 0 || !collaboratorId) return null;
+  const upTo = (s: number) => Math.floor((part * Math.min(s, share)) / share);
+  const back = upTo(shareReversedAfter) - upTo(shareReversedBefore);
+
+  // lock both creators' available accounts in id order (no deadlock between crossed reversals)
+  const [ownerAvailable, available] = await Promise.all([
+    accountId(tx, 'creator_available', ownerId),
+    accountId(tx, 'creator_available', collaboratorId),
+  ]);
+  const balances = await tx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance_cents'])
+    .where('id', 'in', [ownerAvailable, available])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const balance = num(balances.find((b) => b.id === available)?.balance_cents);
+
+  const hold = await tx
+    .selectFrom('ledger_pending_releases')
+    .select(['id', 'amount_cents'])
+    .where('transaction_id', '=', split.id)
+    .where('creator_id', '=', collaboratorId)
+    .where('released_transaction_id', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  const fromPending = hold ? Math.min(back, num(hold.amount_cents)) : 0;
+  const rest = back - fromPending;
+  const fromAvailable = Math.min(rest, Math.max(balance, 0));
+  const owed = rest - fromAvailable;
+  const entries: { accountId: string; amountCents: number }[] = [];
+  if (fromPending > 0)
+    entries.push({
+      accountId: await accountId(tx, 'creator_pending', collaboratorId),
+      amountCents: -fromPending,
+    });
+  if (fromAvailable > 0) entries.push({ accountId: available, amountCents: -fromAvailable });
+  if (owed > 0)
+    entries.push({
+      accountId: await accountId(tx, 'creator_owed', collaboratorId),
+      amountCents: -owed,
+    });
+
+  return {
+    collaboratorId,
+    splitTransactionId: split.id,
+    partCents: back,
+    fromPendingCents: fromPending,
+    fromAvailableCents: fromAvailable,
+    owedCents: owed,
+    entries,
+    finish: async (reversalId) => {
+      if (hold && fromPending > 0) {
+        const left = num(hold.amount_cents) - fromPending;
+        await tx
+          .updateTable('ledger_pending_releases')
+          .set({
+            amount_cents: left,
+            ...(left === 0 ? { released_transaction_id: reversalId } : {}),
+          })
+          .where('id', '=', hold.id)
+          .execute();
+      }
+      if (back > 0 && typeof m.collaborationId === 'string')
+        await tx
+          .updateTable('collaborations')
+          .set((eb) => ({
+            earned_cents: sql<number>`greatest(${eb.ref('earned_cents')} - ${back}, 0)`,
+          }))
+          .where('id', '=', m.collaborationId)
+          .execute();
+    },
+  };
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import type { LedgerAccountKind } from '../../platform/db/schema.ts';
 import { releaseDuePending } from '../ledger/charges.ts';
+import { accountId, postTransaction } from '../ledger/ledger.service.ts';
+import { reverseCharge } from '../ledger/reversals.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
+import { fund, paidPost, pay, unlockChargesFor } from '../payments/payments.test-kit.ts';
 import { actor, call, type Actor } from '../posts/posts.test-kit.ts';
 import { collaboratorPart } from './collaborations.split.ts';
 
@@ -23,15 +27,16 @@ afterAll(async () => {
 const invite = (who: Actor, body: Record<string, unknown>) =>
   call(server, who, 'POST', '/collaborations', body);
 
-async function pending(userId: string) {
+async function balance(kind: LedgerAccountKind, userId: string) {
   const row = await server.ctx.db
     .selectFrom('ledger_accounts')
     .select('balance_cents')
-    .where('kind', '=', 'creator_pending')
+    .where('kind', '=', kind)
     .where('owner_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.balance_cents ?? 0);
 }
+const pending = (userId: string) => balance('creator_pending', userId);
 
 describe('collaboration invites', () => {
   it('invites, lists both sides, accepts once and ends', async () => {
@@ -130,6 +135,55 @@ describe('collaboration invites', () => {
   });
 });
 
+describe('collaboration notifications', () => {
+  const collabNotices = async (who: Actor) => {
+    const res = await call(server, who, 'GET', '/notifications?limit=100');
+    expect(res.status).toBe(200);
+    return (res.body.notifications as { type: string }[]).filter((n) => n.type === 'collaboration');
+  };
+
+  it('tells the invitee about an invite and the inviter about the answer', async () => {
+    const o = await actor(server, 'creator');
+    const p = await actor(server, 'creator');
+    const post = await paidPost(server, o);
+    const made = await invite(o, { postId: post.id, collaboratorId: p.user.id, splitPercent: 20 });
+    expect(made.status).toBe(201);
+    expect(await collabNotices(p)).toEqual([
+      expect.objectContaining({
+        actorId: o.user.id,
+        relatedId: made.body.id,
+        relatedType: 'collaboration',
+        data: expect.objectContaining({ event: 'invited', postId: post.id, splitPercent: 20 }),
+      }),
+    ]);
+    expect(await collabNotices(o)).toEqual([]);
+
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/accept`);
+    expect(await collabNotices(o)).toEqual([
+      expect.objectContaining({
+        actorId: p.user.id,
+        relatedId: made.body.id,
+        data: expect.objectContaining({ event: 'accepted' }),
+      }),
+    ]);
+    // a refused second answer tells nobody
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/decline`);
+    expect(await collabNotices(o)).toHaveLength(1);
+
+    const other = await paidPost(server, o);
+    const second = await invite(o, {
+      postId: other.id,
+      collaboratorId: p.user.id,
+      splitPercent: 10,
+    });
+    await call(server, p, 'POST', `/collaborations/${second.body.id}/decline`);
+    const told = await collabNotices(o);
+    expect(told).toHaveLength(2);
+    expect(told[0]).toMatchObject({ relatedId: second.body.id, data: { event: 'declined' } });
+    expect(await collabNotices(p)).toHaveLength(2);
+  });
+});
+
 describe('revenue split', () => {
   it('rounds down for the collaborator', () => {
     expect(collaboratorPart(400, 30)).toBe(120);
@@ -187,5 +241,134 @@ describe('revenue split', () => {
 
     const statement = await pay(server, p, 'GET', '/users/me/transactions?limit=10');
     expect(statement.status).toBe(200);
+  });
+});
+
+describe('refunds and chargebacks of a split charge', () => {
+  /** A 5.00 post of a fresh owner with an accepted 25 % split, unlocked once: share 400, part 100. */
+  async function splitUnlock() {
+    const o = await actor(server, 'creator');
+    const p = await actor(server, 'creator');
+    const post = await paidPost(server, o, 500);
+    const made = await invite(o, { postId: post.id, collaboratorId: p.user.id, splitPercent: 25 });
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/accept`);
+    const buyer = await actor(server);
+    await fund(server, buyer, 10);
+    expect((await pay(server, buyer, 'POST', `/posts/${post.id}/unlock`)).status).toBe(200);
+    const [charge] = await unlockChargesFor(server, 'postId', post.id);
+    expect(await pending(p.user.id)).toBe(100);
+    expect(await pending(o.user.id)).toBe(300);
+    return { o, p, buyer, chargeId: charge!.id, collaborationId: made.body.id as string };
+  }
+  const invariantsOk = async () =>
+    expect((await verifyLedger(server.ctx.db)).invariants.filter((i) => !i.ok)).toEqual([]);
+
+  it('an admin refund before the release takes the parts back from both holds, proportionally', async () => {
+    const admin = await actor(server, 'fan', {
+      is_admin: true,
+      totp_secret: 'JBSWY3DPEHPK3PXP',
+      totp_enabled_at: new Date(),
+    });
+    const { o, p, buyer, chargeId, collaborationId } = await splitUnlock();
+    const url = `/admin/transactions/${chargeId}/refund`;
+    // 2.50 of 5.00: fee 50, share 200 back; collaborator floor(100 × 200 / 400) = 50
+    const half = await pay(server, admin, 'POST', url, { amount: 2.5, reason: 'half' });
+    expect(half.status, half.text).toBe(200);
+    expect(await pending(p.user.id)).toBe(50);
+    expect(await pending(o.user.id)).toBe(150);
+    await invariantsOk();
+
+    const rest = await pay(server, admin, 'POST', url, { reason: 'rest' });
+    expect(rest.status, rest.text).toBe(200);
+    expect(await pending(p.user.id)).toBe(0);
+    expect(await pending(o.user.id)).toBe(0);
+    expect(await balance('user_wallet', buyer.user.id)).toBe(1000);
+    // exactly once: nothing more to take back from anyone
+    expect((await pay(server, admin, 'POST', url, { amount: 0.01, reason: 'more' })).status).toBe(
+      409,
+    );
+    expect(await pending(p.user.id)).toBe(0);
+    expect(await balance('creator_owed', p.user.id)).toBe(0);
+    const holds = await server.ctx.db
+      .selectFrom('ledger_pending_releases')
+      .select('amount_cents')
+      .where('creator_id', '=', p.user.id)
+      .where('released_transaction_id', 'is', null)
+      .execute();
+    expect(holds).toEqual([]);
+    const listed = await call(server, p, 'GET', '/collaborations');
+    expect(listed.body.received[0]).toMatchObject({ id: collaborationId, earnedCents: 0 });
+    const told = await server.ctx.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', p.user.id)
+      .where('type', '=', 'system')
+      .execute();
+    expect(told.map((n) => n.data.amountCents).sort()).toEqual([50, 50]);
+    // each side's statement shows what was taken back from them
+    const lines = async (who: Actor) =>
+      (await pay(server, who, 'GET', '/users/me/transactions?limit=10')).body.transactions;
+    expect((await lines(p))[0]).toMatchObject({
+      type: 'refund',
+      direction: 'out',
+      amountCents: 50,
+    });
+    expect((await lines(o))[0]).toMatchObject({
+      type: 'refund',
+      direction: 'out',
+      amountCents: 150,
+    });
+    await invariantsOk();
+  });
+
+  it('a chargeback after the release takes the parts from both available balances, once', async () => {
+    const { o, p, chargeId } = await splitUnlock();
+    await releaseDuePending(server.ctx.db, new Date(Date.now() + 8 * 86_400_000));
+    expect(await balance('creator_available', p.user.id)).toBe(100);
+    expect(await balance('creator_available', o.user.id)).toBe(300);
+
+    const dispute = (amountCents?: number) =>
+      withTransaction(server.ctx.db, (tx) =>
+        reverseCharge(server.ctx, tx, {
+          transactionId: chargeId,
+          kind: 'chargeback',
+          externalRef: 'dp_collab_1',
+          ...(amountCents ? { amountCents } : {}),
+        }),
+      );
+    const first = await dispute();
+    expect(first.reversedCents).toBe(500);
+    expect(await balance('creator_available', p.user.id)).toBe(0);
+    expect(await balance('creator_available', o.user.id)).toBe(0);
+    expect(await balance('creator_owed', p.user.id)).toBe(0);
+    // the same dispute delivered again changes nothing
+    expect((await dispute()).transactionId).toBe(first.transactionId);
+    expect(await balance('creator_available', p.user.id)).toBe(0);
+    await invariantsOk();
+  });
+
+  it('a collaborator who already spent their part owes it', async () => {
+    const { o, p, chargeId } = await splitUnlock();
+    await releaseDuePending(server.ctx.db, new Date(Date.now() + 8 * 86_400_000));
+    // the collaborator's available balance was already paid out
+    await withTransaction(server.ctx.db, async (tx) => {
+      const from = await accountId(tx, 'creator_available', p.user.id);
+      const to = await accountId(tx, 'payouts_clearing', null);
+      await postTransaction(tx, {
+        kind: 'payout',
+        entries: [
+          { accountId: from, amountCents: -100 },
+          { accountId: to, amountCents: 100 },
+        ],
+        metadata: {},
+      });
+    });
+    await withTransaction(server.ctx.db, (tx) =>
+      reverseCharge(server.ctx, tx, { transactionId: chargeId, kind: 'refund' }),
+    );
+    expect(await balance('creator_available', o.user.id)).toBe(0);
+    expect(await balance('creator_available', p.user.id)).toBe(0);
+    expect(await balance('creator_owed', p.user.id)).toBe(-100);
+    await invariantsOk();
   });
 });

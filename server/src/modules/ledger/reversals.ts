@@ -12,6 +12,7 @@ import { CHARGE_KINDS, type ChargeKind } from './charges.ts';
 import { accountId, postTransaction } from './ledger.service.ts';
 import { formatUnits } from './money.ts';
 import { notify } from '../notifications/notify.ts';
+import { collaboratorReversal } from '../collaborations/collaborations.split.ts';
 
 /**
  * Refunds and chargebacks: a reversing ledger transaction for one charge (unlock, tip,
@@ -195,6 +196,17 @@ export async function reverseCharge(
   const feeUpTo = (cents: number) => Math.floor((cents * fee) / gross);
   const feeBack = feeUpTo(already + amount) - feeUpTo(already);
   const shareBack = amount - feeBack;
+  // a collaboration split of this charge gives back its proportional part (before the owner's
+  // available balance is locked, so both are locked in id order)
+  const collab = await collaboratorReversal(
+    tx,
+    charge.id,
+    already - feeUpTo(already),
+    already + amount - feeUpTo(already + amount),
+    creatorId,
+  );
+  const collabBack = collab?.partCents ?? 0;
+  const ownerBack = shareBack - collabBack;
 
   const hold = await tx
     .selectFrom('ledger_pending_releases')
@@ -220,13 +232,13 @@ export async function reverseCharge(
     { accountId: fees, amountCents: -feeBack },
   ];
   if (hold) {
-    fromPending = Math.min(shareBack, num(hold.amount_cents));
+    fromPending = Math.min(ownerBack, num(hold.amount_cents));
     entries.push({
       accountId: await accountId(tx, 'creator_pending', creatorId),
       amountCents: -fromPending,
     });
   }
-  const rest = shareBack - fromPending;
+  const rest = ownerBack - fromPending;
   if (rest > 0) {
     const available = await accountId(tx, 'creator_available', creatorId);
     const balance = await lockedBalance(tx, available);
@@ -239,6 +251,8 @@ export async function reverseCharge(
         amountCents: -owed,
       });
   }
+
+  if (collab) entries.push(...collab.entries);
 
   const posted = await postTransaction(tx, {
     kind: input.kind,
@@ -256,6 +270,16 @@ export async function reverseCharge(
       fromPendingCents: fromPending,
       fromAvailableCents: fromAvailable,
       owedCents: owed,
+      ...(collab
+        ? {
+            collaboratorId: collab.collaboratorId,
+            collabSplitTransactionId: collab.splitTransactionId,
+            collaboratorCents: collab.partCents,
+            collaboratorFromPendingCents: collab.fromPendingCents,
+            collaboratorFromAvailableCents: collab.fromAvailableCents,
+            collaboratorOwedCents: collab.owedCents,
+          }
+        : {}),
       creditedTo: creditToProcessor ? 'processor' : 'wallet',
       at: (input.now ?? new Date()).toISOString(),
       ...(input.reason ? { reason: input.reason } : {}),
@@ -279,6 +303,7 @@ export async function reverseCharge(
       .where('id', '=', hold.id)
       .execute();
   }
+  await collab?.finish(posted.id);
   const what = WHAT[charge.kind] ?? 'a payment';
   const word = input.kind === 'refund' ? 'refunded' : 'charged back';
   if (payerId && creditTarget === 'wallet')
@@ -301,9 +326,22 @@ export async function reverseCharge(
       relatedType: 'ledger_transaction',
       data: {
         kind: input.kind,
-        amountCents: shareBack,
+        amountCents: ownerBack,
         owedCents: owed,
-        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(shareBack)} of your share was taken back${owed > 0 ? ` and ${formatUnits(owed)} is owed from your next earnings` : ''}.`,
+        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(ownerBack)} of your share was taken back${owed > 0 ? ` and ${formatUnits(owed)} is owed from your next earnings` : ''}.`,
+      },
+    });
+  if (collab && collab.partCents > 0)
+    await notify(tx, {
+      userId: collab.collaboratorId,
+      type: 'system',
+      relatedId: posted.id,
+      relatedType: 'ledger_transaction',
+      data: {
+        kind: input.kind,
+        amountCents: collab.partCents,
+        owedCents: collab.owedCents,
+        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(collab.partCents)} of your collaboration share was taken back${collab.owedCents > 0 ? ` and ${formatUnits(collab.owedCents)} is owed from your next earnings` : ''}.`,
       },
     });
   return { transactionId: posted.id, reversedCents: amount };

@@ -160,7 +160,11 @@ function describeMoneyMovement(
     const reversed = num(m.reversedCents);
     const fee = num(m.feeCents);
     const share = num(m.shareCents);
-    const owed = num(m.owedCents);
+    // a split charge: the collaborator's part came back from the collaborator, the rest from the owner
+    const collabPart = num(m.collaboratorCents);
+    const isCollaborator = collabPart > 0 && str(m.collaboratorId) === userId;
+    const taken = isCollaborator ? collabPart : share - collabPart;
+    const owed = isCollaborator ? num(m.collaboratorOwedCents) : num(m.owedCents);
     const what = WHAT[str(m.originalKind) ?? ''] ?? 'a payment';
     const isPayer = str(m.payerId) === userId;
     const other = users.get((isPayer ? str(m.creatorId) : str(m.payerId)) ?? '') ?? null;
@@ -169,6 +173,7 @@ function describeMoneyMovement(
       line(tx.kind === 'refund' ? 'Refunded' : 'Charged back', reversed),
       line('Platform fee returned', fee),
       line("Creator's share taken back", share),
+      ...(collabPart > 0 ? [line("Collaborator's part of it", collabPart)] : []),
       ...(owed > 0 ? [line('Owed by the creator (not covered by available)', owed)] : []),
     ];
     if (isPayer)
@@ -187,12 +192,12 @@ function describeMoneyMovement(
       };
     return {
       ...base,
-      amount: units(share),
-      amountCents: share,
+      amount: units(taken),
+      amountCents: taken,
       direction: 'out',
       account,
       counterparty: other,
-      explanation: `${formatUnits(reversed)} for ${what} was ${word}: ${formatUnits(share)} of your share was taken back${owed > 0 ? `, ${formatUnits(owed)} of it as a balance you owe (repaid from your next earnings)` : ''} and the platform returned its ${formatUnits(fee)} fee.`,
+      explanation: `${formatUnits(reversed)} for ${what} was ${word}: ${formatUnits(taken)} of your share was taken back${owed > 0 ? `, ${formatUnits(owed)} of it as a balance you owe (repaid from your next earnings)` : ''} and the platform returned its ${formatUnits(fee)} fee.`,
       breakdown,
     };
   }

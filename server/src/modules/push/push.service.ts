@@ -205,6 +205,7 @@ const TITLES: Record<NotificationType, string> = {
   payout: 'Payout update',
   admin: 'Fanspace',
   system: 'Fanspace',
+  collaboration: 'Collaboration',
 };
 
 const money = (data: Record<string, unknown>) =>
@@ -240,6 +241,7 @@ export function pushPayloadFor(
     payout: text || 'Your payout status changed',
     admin: text || 'A message from the Fanspace team',
     system: text || 'A message from Fanspace',
+    collaboration: text || `${who} answered or sent a collaboration invite`,
   };
   const chatId = typeof n.data.chatId === 'string' ? n.data.chatId : null;
   const url =

@@ -477,7 +477,8 @@ export type NotificationType =
   | 'message'
   | 'payout'
   | 'admin'
-  | 'system';
+  | 'system'
+  | 'collaboration';
 
 export interface NotificationsTable {
   id: Generated<string>;

@@ -14,6 +14,21 @@ describe('describeNotification', () => {
         '/u/ana',
         'Ana started following you',
       ],
+      [
+        {
+          type: 'collaboration',
+          relatedType: 'collaboration',
+          relatedId: 'k1',
+          data: { event: 'invited', splitPercent: 20, postId: 'p9', url: '/collaborations' },
+        },
+        '/collaborations',
+        'Ana invited you to collaborate on a post (20 % split)',
+      ],
+      [
+        { type: 'collaboration', relatedType: 'collaboration', data: { event: 'declined' } },
+        '/collaborations',
+        'Ana declined your collaboration invite',
+      ],
       [{ type: 'like', relatedType: 'post', relatedId: 'p1' }, '/p/p1', 'Ana liked your post'],
       [
         { type: 'comment', relatedType: 'post', relatedId: 'p2', data: { postId: 'p2' } },

@@ -105,6 +105,8 @@ export function notificationHref(
       return '/wallet';
     case 'subscription':
       return profileOf(actor?.id) ?? '/wallet';
+    case 'collaboration':
+      return '/collaborations';
     case 'follow':
       return profileOf(actor?.id);
     default:
@@ -164,6 +166,16 @@ export function describeNotification(
     case 'payout': {
       const status = str(data.status);
       text = `Your payout${amount ? ` of ${amount}` : ''} ${status ? `is ${status}` : 'was updated'}`;
+      break;
+    }
+    case 'collaboration': {
+      const split = typeof data.splitPercent === 'number' ? ` (${data.splitPercent} % split)` : '';
+      text =
+        data.event === 'accepted'
+          ? 'accepted your collaboration invite'
+          : data.event === 'declined'
+            ? 'declined your collaboration invite'
+            : `invited you to collaborate on a post${split}`;
       break;
     }
     case 'admin':

@@ -26,6 +26,7 @@ import * as popularHashtags from './2026-11-25T1401-popular-hashtags.ts';
 import * as commerce from './2026-11-25T1200-commerce.ts';
 import * as communitiesReels from './2026-11-25T1047-communities-reels.ts';
 import * as reelComments from './2026-11-25T1048-reel-comments.ts';
+import * as collaborationNotifications from './2026-11-25T1500-collaboration-notifications.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1200-commerce': commerce,
   '2026-11-25T1047-communities-reels': communitiesReels,
   '2026-11-25T1048-reel-comments': reelComments,
+  '2026-11-25T1500-collaboration-notifications': collaborationNotifications,
 };

@@ -29,6 +29,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: ComponentType<IconProps>; ton
   payout: { icon: WalletIcon, tone: 'bg-lime-600' },
   admin: { icon: ShieldIcon, tone: 'bg-slate-500' },
   system: { icon: InfoIcon, tone: 'bg-slate-500' },
+  collaboration: { icon: UserPlusIcon, tone: 'bg-fuchsia-500' },
 };
 
 export const TYPE_LABELS: Record<NotificationType, string> = {
@@ -43,6 +44,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   payout: 'Payout',
   admin: 'From the Fanspace team',
   system: 'System',
+  collaboration: 'Collaboration',
 };
 
 export function NotificationTypeIcon({ type, className }: { type: string; className?: string }) {

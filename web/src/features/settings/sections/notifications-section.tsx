@@ -37,6 +37,12 @@ export const NOTIFICATION_OPTIONS: readonly TypeOption[] = [
   { key: 'mention', label: 'Mentions', defaultValue: true },
   { key: 'like', label: 'Likes', defaultValue: true },
   { key: 'payout', label: 'Payouts', description: 'Creators only.', defaultValue: true },
+  {
+    key: 'collaboration',
+    label: 'Collaborations',
+    description: 'Collaboration invites and their answers.',
+    defaultValue: true,
+  },
 ];
 
 /** `push` (all push off when false) and `pushTypes.<type>`, as flat form keys. */
