@@ -27,8 +27,18 @@ describe('stories and the scheduler', () => {
       const creator = await newPage(run.browser, run.server.url);
       await logIn(creator.page, 'creator@fanspace.test');
       await creator.page.goto('/');
-      await creator.page.getByRole('button', { name: 'Add story' }).click();
       const composer = creator.page.getByRole('dialog', { name: 'New story' });
+      // the home page is still settling (tray, getting-started card) and may swallow a first click
+      await expect
+        .poll(
+          async () => {
+            if (!(await composer.isVisible()))
+              await creator.page.getByRole('button', { name: 'Add story' }).first().click();
+            return composer.isVisible();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await composer.getByText('Text', { exact: true }).click();
       await composer.getByLabel('Text on the story').fill('Hello from the e2e story');
       await composer.getByRole('button', { name: 'Share story' }).click();
