@@ -277,6 +277,22 @@ describe('refunds and chargebacks of a split charge', () => {
     expect(await pending(p.user.id)).toBe(50);
     expect(await pending(o.user.id)).toBe(150);
     await invariantsOk();
+    // the yearly earnings statements agree with the balances: the share counts for the
+    // collaborator and not for the owner, and so does its part of the refund
+    const summary = async (who: Actor) =>
+      (await pay(server, who, 'GET', '/tax-documents/statements')).body.years[0];
+    expect(await summary(o)).toMatchObject({
+      grossCents: 400,
+      feesCents: 50,
+      refundsCents: 200,
+      netCents: 150,
+    });
+    expect(await summary(p)).toMatchObject({
+      grossCents: 100,
+      feesCents: 0,
+      refundsCents: 50,
+      netCents: 50,
+    });
 
     const rest = await pay(server, admin, 'POST', url, { reason: 'rest' });
     expect(rest.status, rest.text).toBe(200);

@@ -1,6 +1,8 @@
 import type { TaxYearSummary } from '@fanspace/contracts';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { csvRow } from '../../platform/csv.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
@@ -55,6 +57,62 @@ const yearRange = (year: number) => ({
   to: new Date(Date.UTC(year + 1, 0, 1)),
 });
 
+/**
+ * The ledger transactions that change a creator's earnings: their charges and the reversals of
+ * them, and collaboration splits (`collab_split`) on either side – the owner pays the
+ * collaborator their part of a charge, and a reversal of a split charge takes part of it back
+ * from the collaborator (`metadata.collaboratorId`).
+ */
+const earningsOf = (userId: string) => (eb: ExpressionBuilder<Database, 'ledger_transactions'>) =>
+  eb.or([
+    eb.and([
+      eb(sql<string>`metadata->>'creatorId'`, '=', userId),
+      eb('kind', 'in', [...CHARGE_KINDS, ...REVERSAL_KINDS, COLLAB_SPLIT_KIND]),
+    ]),
+    eb.and([
+      eb(sql<string>`metadata->>'payerId'`, '=', userId),
+      eb('kind', '=', COLLAB_SPLIT_KIND),
+    ]),
+    eb.and([
+      eb(sql<string>`metadata->>'collaboratorId'`, '=', userId),
+      eb('kind', 'in', REVERSAL_KINDS),
+    ]),
+  ]);
+
+type LedgerRow = { id: string; kind: string; metadata: Record<string, unknown>; created_at: Date };
+
+/**
+ * One ledger transaction as lines of `userId`'s statement. A collaboration share counts in gross
+ * earnings (received: +, paid by the owner: −, fee-free); a reversal of a split charge counts the
+ * collaborator's part as a refund of theirs and not of the owner's.
+ */
+function statementLines(r: LedgerRow, userId: string): StatementLine[] {
+  const m = r.metadata;
+  const at = { date: r.created_at, transactionId: r.id, kind: r.kind };
+  const fixed = (description: string, cents: number): StatementLine => ({
+    ...at,
+    description,
+    grossCents: cents,
+    feeCents: 0,
+    netCents: cents,
+  });
+  if (r.kind === COLLAB_SPLIT_KIND)
+    return m.creatorId === userId
+      ? [fixed('Collaboration share received', num(m.partCents))]
+      : [fixed('Collaboration share paid', -num(m.partCents))];
+  const collaboratorCents = num(m.collaboratorCents);
+  if (REVERSAL_KINDS.includes(r.kind) && m.creatorId !== userId)
+    return [fixed(`${describe(r.kind, m)} (collaboration share)`, -collaboratorCents)];
+  const reversal = REVERSAL_KINDS.includes(r.kind);
+  const gross = reversal ? -num(m.reversedCents) : num(m.grossCents);
+  const fee = reversal ? -num(m.feeCents) : num(m.feeCents);
+  const line = { ...at, description: describe(r.kind, m), grossCents: gross, feeCents: fee };
+  const lines: StatementLine[] = [{ ...line, netCents: gross - fee }];
+  if (reversal && collaboratorCents > 0)
+    lines.push(fixed('Taken back from the collaborator', collaboratorCents));
+  return lines;
+}
+
 export async function buildStatement(
   db: DbHandle,
   userId: string,
@@ -64,28 +122,13 @@ export async function buildStatement(
   const rows = await db
     .selectFrom('ledger_transactions')
     .select(['id', 'kind', 'metadata', 'created_at'])
-    .where(sql<string>`metadata->>'creatorId'`, '=', userId)
+    .where(earningsOf(userId))
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .where('kind', 'in', [...CHARGE_KINDS, ...REVERSAL_KINDS])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const lines = rows.map((r): StatementLine => {
-    const m = r.metadata;
-    const reversal = REVERSAL_KINDS.includes(r.kind);
-    const gross = reversal ? -num(m.reversedCents) : num(m.grossCents);
-    const fee = reversal ? -num(m.feeCents) : num(m.feeCents);
-    return {
-      date: r.created_at,
-      transactionId: r.id,
-      kind: r.kind,
-      description: describe(r.kind, m),
-      grossCents: gross,
-      feeCents: fee,
-      netCents: gross - fee,
-    };
-  });
+  const lines = rows.flatMap((r) => statementLines(r, userId));
   const payouts = await db
     .selectFrom('payouts')
     .select(['id', 'amount_cents', 'processed_at'])
@@ -131,8 +174,7 @@ export async function statementYears(db: DbHandle, userId: string) {
   const years = await db
     .selectFrom('ledger_transactions')
     .select(sql<number>`distinct extract(year from created_at at time zone 'UTC')::int`.as('year'))
-    .where(sql<string>`metadata->>'creatorId'`, '=', userId)
-    .where('kind', 'in', [...CHARGE_KINDS, ...REVERSAL_KINDS])
+    .where(earningsOf(userId))
     .execute();
   const list = [...new Set(years.map((y) => Number(y.year)))].sort((a, b) => b - a);
   const summaries = [];
