@@ -27,4 +27,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ROLES: 'http,cooking' })).toThrow(/ROLES/);
   });
+
+  it('reads how long a silent job worker is trusted (5 minutes unless told)', () => {
+    expect(loadConfig({}).JOB_STALE_SECONDS).toBe(300);
+    expect(loadConfig({ JOB_STALE_SECONDS: '3' }).JOB_STALE_SECONDS).toBe(3);
+    expect(() => loadConfig({ JOB_STALE_SECONDS: '1' })).toThrow(/JOB_STALE_SECONDS/);
+  });
 });

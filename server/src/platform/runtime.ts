@@ -56,7 +56,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   registerJobHandlers(ctx);
   const worker = options.startWorker
-    ? startWorker({ db: database.db, queue, log, pollMs: config.JOB_POLL_MS })
+    ? startWorker({
+        db: database.db,
+        queue,
+        log,
+        pollMs: config.JOB_POLL_MS,
+        staleAfterMs: config.JOB_STALE_SECONDS * 1000,
+      })
     : undefined;
   return {
     ctx,
