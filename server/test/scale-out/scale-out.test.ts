@@ -357,6 +357,24 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
     expect(mailJobs.map((j) => [j.status, j.attempts])).toEqual(readers.map(() => ['done', 1]));
   });
 
+  it('the per-process analytics cache: an invalidation through A empties B’s copy too', async () => {
+    const creator = await createCreator(ctx);
+    const token = await tokenFor(ctx, creator);
+    const dashboard = async (server: ServerProcess) => {
+      const res = await api(server.url, 'GET', '/analytics/v2/dashboard?period=7d', { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.cached;
+    };
+    // each process computes and keeps its own copy
+    expect([await dashboard(a), await dashboard(a)]).toEqual([false, true]);
+    expect([await dashboard(b), await dashboard(b)]).toEqual([false, true]);
+    const res = await api(a.url, 'POST', '/analytics/v2/cache/invalidate', { token });
+    expect(res.body).toMatchObject({ ok: true, removed: 1 });
+    // the signal crosses Redis asynchronously: B forgets its copy within moments
+    await eventually('B to drop its cached dashboard', async () => (await dashboard(b)) === false);
+    expect(await dashboard(a)).toBe(false);
+  });
+
   it('a process killed mid-job (SIGKILL) loses nothing: the other runs its claimed jobs, once', async () => {
     const creator = await createCreator(ctx);
     const token = await tokenFor(ctx, creator);

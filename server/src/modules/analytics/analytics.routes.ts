@@ -49,6 +49,7 @@ import {
 import { startAnalyticsFlusher } from './recorder.ts';
 
 const tags = ['analytics'];
+const ANALYTICS_CACHE_SIGNAL = 'analytics.cache-invalidate';
 const E = ErrorCodes;
 const read = perUserLimit(240, '1 minute');
 const errors = { 400: routeErrors(E.VALIDATION_FAILED), 403: routeErrors(E.ONLY_CREATORS) };
@@ -57,6 +58,12 @@ const errors = { 400: routeErrors(E.VALIDATION_FAILED), 403: routeErrors(E.ONLY_
 export async function analyticsRoutes(app: App) {
   const { ctx } = app;
   const stop = startAnalyticsFlusher(ctx.db, ctx.log);
+  // the report cache is per process: an invalidation made through one reaches them all
+  const unsubscribe = ctx.bus.onSignal((signal) => {
+    if (signal.name !== ANALYTICS_CACHE_SIGNAL) return;
+    if (typeof signal.data.creatorId === 'string') invalidateCreator(signal.data.creatorId);
+    else if (signal.data.all === true) clearCache();
+  });
   let lastPrune = 0;
   const prune = setInterval(() => {
     if (Date.now() - lastPrune < 3_600_000) return;
@@ -68,6 +75,7 @@ export async function analyticsRoutes(app: App) {
   prune.unref();
   app.addHook('onClose', async () => {
     clearInterval(prune);
+    unsubscribe();
     await stop();
   });
 
@@ -250,11 +258,16 @@ export async function analyticsRoutes(app: App) {
       config: creator,
       schema: {
         tags,
-        summary: 'Forget your cached reports (this process)',
+        summary: 'Forget your cached reports (in every server process)',
         response: { 200: CacheResponse, 403: errors[403] },
       },
     },
-    async (request) => ({ ok: true as const, removed: invalidateCreator(currentUser(request).id) }),
+    async (request) => {
+      const creatorId = currentUser(request).id;
+      const removed = invalidateCreator(creatorId);
+      await ctx.bus.signal({ name: ANALYTICS_CACHE_SIGNAL, data: { creatorId } });
+      return { ok: true as const, removed };
+    },
   );
 
   app.post(
@@ -263,10 +276,14 @@ export async function analyticsRoutes(app: App) {
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Admins: empty the whole report cache (this process)',
+        summary: 'Admins: empty the whole report cache (in every server process)',
         response: { 200: CacheResponse, 403: routeErrors(E.FORBIDDEN) },
       },
     },
-    async () => ({ ok: true as const, removed: clearCache() }),
+    async () => {
+      const removed = clearCache();
+      await ctx.bus.signal({ name: ANALYTICS_CACHE_SIGNAL, data: { all: true } });
+      return { ok: true as const, removed };
+    },
   );
 }

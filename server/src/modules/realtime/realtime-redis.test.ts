@@ -3,6 +3,7 @@ import { createUser, tokenFor } from '../../../test/factories.ts';
 import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { publish, revokeSessionSockets } from '../../platform/realtime/publish.ts';
+import type { BusSignal } from '../../platform/realtime/types.ts';
 import { listen, TestSocket } from './ws-test-client.ts';
 
 // Two server processes behind a load balancer, as far as a test can make them: two apps, each
@@ -84,4 +85,27 @@ it('answers a new watcher with "online" when only another instance holds the use
   expect((await w.socket.next('presence')).data).toEqual({ userId: star.id, online: true });
   await onB.socket.close();
   await w.socket.close();
+});
+
+it('carries a signal to every instance, the sender included, and never to a socket', async () => {
+  const user = await createUser(a.ctx);
+  const { socket } = await TestSocket.open(
+    `${baseA}/realtime?token=${await tokenFor(a.ctx, user)}`,
+  );
+  const name = `test.signal.${user.id}`;
+  const heard: Array<[string, BusSignal]> = [];
+  const offs = [
+    a.ctx.bus.onSignal((s) => void (s.name === name && heard.push(['a', s]))),
+    b.ctx.bus.onSignal((s) => void (s.name === name && heard.push(['b', s]))),
+  ];
+  await b.ctx.bus.signal({ name, data: { n: 1 } });
+  const deadline = Date.now() + 3000;
+  while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  expect(heard.map(([who]) => who).sort()).toEqual(['a', 'b']);
+  expect(heard[0]![1]).toEqual({ name, data: { n: 1 } });
+  for (const off of offs) off();
+  socket.send({ type: 'ping', data: { id: 'flush' } });
+  await socket.next('pong');
+  expect(socket.history.map((f) => f.type)).toEqual(['ready', 'pong']);
+  await socket.close();
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { BusEnvelope, EventBus } from './types.ts';
+import type { BusEnvelope, BusSignal, EventBus } from './types.ts';
 
 type Handler = (envelope: BusEnvelope) => void;
 
@@ -17,12 +17,28 @@ export function dispatch(handlers: Iterable<Handler>, envelope: BusEnvelope, log
   }
 }
 
+/** Calls every signal handler, each guarded like `dispatch`. */
+export function dispatchSignal(
+  handlers: Iterable<(signal: BusSignal) => void>,
+  signal: BusSignal,
+  log?: Logger,
+) {
+  for (const handler of handlers) {
+    try {
+      handler(signal);
+    } catch (err) {
+      log?.error({ err, signal: signal.name }, 'bus signal handler failed');
+    }
+  }
+}
+
 /**
  * Single-process fan-out: what `npm start` uses when REDIS_URL is not set. Delivery is
  * synchronous, so when `publish` resolves the local sockets have been written to.
  */
 export class MemoryBus implements EventBus {
   private readonly handlers = new Set<Handler>();
+  private readonly signalHandlers = new Set<(signal: BusSignal) => void>();
 
   constructor(private readonly log?: Logger) {}
 
@@ -35,7 +51,17 @@ export class MemoryBus implements EventBus {
     return () => void this.handlers.delete(handler);
   }
 
+  async signal(signal: BusSignal) {
+    dispatchSignal(this.signalHandlers, signal, this.log);
+  }
+
+  onSignal(handler: (signal: BusSignal) => void) {
+    this.signalHandlers.add(handler);
+    return () => void this.signalHandlers.delete(handler);
+  }
+
   async close() {
     this.handlers.clear();
+    this.signalHandlers.clear();
   }
 }

@@ -1,14 +1,19 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { dispatch } from './memory-bus.ts';
-import type { BusEnvelope, EventBus } from './types.ts';
+import { dispatch, dispatchSignal } from './memory-bus.ts';
+import type { BusEnvelope, BusSignal, EventBus } from './types.ts';
 
 const DEFAULT_CHANNEL = 'fanspace:realtime';
 
 /** Other processes are trusted, but a bad message must be dropped, not thrown into ioredis. */
-function parseEnvelope(message: string): BusEnvelope | null {
+function parseEnvelope(message: string): BusEnvelope | BusSignal | null {
   try {
-    const value = JSON.parse(message) as Partial<BusEnvelope> | null;
+    const value = JSON.parse(message) as (Partial<BusEnvelope> & { signal?: unknown }) | null;
+    if (value && typeof value.signal === 'string') {
+      const data = (value as { data?: unknown }).data;
+      if (typeof data !== 'object' || data === null) return null;
+      return { name: value.signal, data: data as Record<string, unknown> };
+    }
     if (!value || typeof value.to !== 'object' || value.to === null) return null;
     if (typeof value.frame?.type !== 'string') return null;
     return value as BusEnvelope;
@@ -26,6 +31,7 @@ function parseEnvelope(message: string): BusEnvelope | null {
  */
 export class RedisBus implements EventBus {
   private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
+  private readonly signalHandlers = new Set<(signal: BusSignal) => void>();
 
   private constructor(
     private readonly pub: Redis,
@@ -34,9 +40,10 @@ export class RedisBus implements EventBus {
     private readonly channel: string,
   ) {
     sub.on('message', (_channel: string, message: string) => {
-      const envelope = parseEnvelope(message);
-      if (envelope) dispatch(this.handlers, envelope, this.log);
-      else this.log.warn('dropped a malformed realtime envelope');
+      const parsed = parseEnvelope(message);
+      if (!parsed) this.log.warn('dropped a malformed realtime envelope');
+      else if ('name' in parsed) dispatchSignal(this.signalHandlers, parsed, this.log);
+      else dispatch(this.handlers, parsed, this.log);
     });
   }
 
@@ -57,8 +64,22 @@ export class RedisBus implements EventBus {
     return () => void this.handlers.delete(handler);
   }
 
+  /** on the same channel, as `{signal, data}`; every process (this one too) hears it */
+  async signal(signal: BusSignal) {
+    await this.pub.publish(
+      this.channel,
+      JSON.stringify({ signal: signal.name, data: signal.data }),
+    );
+  }
+
+  onSignal(handler: (signal: BusSignal) => void) {
+    this.signalHandlers.add(handler);
+    return () => void this.signalHandlers.delete(handler);
+  }
+
   async close() {
     this.handlers.clear();
+    this.signalHandlers.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
 }

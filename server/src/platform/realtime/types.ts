@@ -19,6 +19,15 @@ export interface BusEnvelope {
 }
 
 /**
+ * A notice from one process to all of them (itself included) that no socket sees, e.g. "drop
+ * your cached reports of this creator". Small and best-effort, like events.
+ */
+export interface BusSignal {
+  name: string;
+  data: Record<string, unknown>;
+}
+
+/**
  * Fan-out of realtime events between server processes: in-process by default, Redis pub/sub
  * when REDIS_URL is set. Services never call this directly inside a transaction; they use
  * `publishAfterCommit` (publish.ts) so an event never announces a change that rolled back.
@@ -26,6 +35,9 @@ export interface BusEnvelope {
 export interface EventBus {
   publish(envelope: BusEnvelope): Promise<void>;
   subscribe(handler: (envelope: BusEnvelope) => void): () => void;
+  /** sends a signal to every process, this one included */
+  signal(signal: BusSignal): Promise<void>;
+  onSignal(handler: (signal: BusSignal) => void): () => void;
   close(): Promise<void>;
 }
 
