@@ -1,6 +1,7 @@
 import { verifyLedger } from '@fanspace/server/src/modules/ledger/ledger.verify.ts';
-import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runChat } from './chat.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
@@ -8,7 +9,9 @@ import { load } from './load.ts';
 import { httpScenarios, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
-import { rssOf, startServer, type ServerUnderTest } from './server.ts';
+import { cpuSecondsOf, rssOf, startServer, type ServerUnderTest } from './server.ts';
+
+const CEILING_MAIN = path.resolve(import.meta.dirname, 'ceiling-server.ts');
 
 /**
  * `npm run bench [-- <name>]`: the bare-Fastify ceiling, then the scenarios against the real
@@ -30,28 +33,76 @@ export interface Result {
 
 const NAMES = ['ceiling', ...httpScenarios.map((s) => s.name), 'chat'];
 
+/** CPU seconds this (the load generator's) process has used so far. */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/**
+ * The bare-Fastify ceiling in a child process, loaded exactly like the scenarios (same `load`,
+ * same connections and per-request setup). It also records the CPU the server and the load
+ * generator each used: when the generator is near one full core (`generatorCpuShare` ~1) while
+ * the server is not, the figure is autocannon's limit, not Fastify's.
+ */
 async function ceiling(): Promise<Result> {
-  const app = Fastify();
-  app.get('/ceiling', async () => ({ ok: true, at: 1 }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const child = spawn(process.execPath, ['--import', 'tsx', CEILING_MAIN], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`ceiling server exited (${code})`)));
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    });
+    const pid = child.pid ?? 0;
+    let peak = rssOf(pid);
+    const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 250);
+    const [server0, own0, wall0] = [cpuSecondsOf(pid), ownCpuSeconds(), performance.now()];
     const figures = await load(`http://127.0.0.1:${port}`, () => ({ path: '/ceiling' }));
-    return { name: 'ceiling', driver: 'none', scale: 0, ...figures, rssMb: rssOf(process.pid) };
+    const wallS = (performance.now() - wall0) / 1000;
+    clearInterval(timer);
+    const serverCpuS = cpuSecondsOf(pid) - server0;
+    const ownCpuS = ownCpuSeconds() - own0;
+    return {
+      name: 'ceiling',
+      driver: 'none',
+      scale: 0,
+      ...figures,
+      rssMb: peak,
+      serverCpuMsPerRequest: Math.round((serverCpuS * 1000 * 100) / figures.requests) / 100,
+      generatorCpuMsPerRequest: Math.round((ownCpuS * 1000 * 100) / figures.requests) / 100,
+      // what one autocannon process could generate with a whole core to itself
+      generatorMaxRequestsPerSecond: Math.round(figures.requests / Math.max(ownCpuS, 1e-6)),
+      // share of one core each process used during the run (1 = a full core)
+      serverCpuShare: Math.round((serverCpuS / wallS) * 100) / 100,
+      generatorCpuShare: Math.round((ownCpuS / wallS) * 100) / 100,
+      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+    };
   } finally {
-    await app.close();
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
   }
 }
 
-/** Peak RSS and CPU seconds of the server while `fn` runs. */
+/** Peak RSS and CPU seconds of the server (and CPU share of the load generator) while `fn` runs. */
 async function withRss<T>(server: ServerUnderTest, fn: () => Promise<T>) {
-  let peak = server.rssMb();
-  const cpu0 = server.cpuSeconds();
+  const rssBeforeMb = server.rssMb();
+  let peak = rssBeforeMb;
+  const [cpu0, own0, wall0] = [server.cpuSeconds(), ownCpuSeconds(), performance.now()];
   const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 250);
   try {
     const value = await fn();
-    return { value, rssMb: peak, serverCpuSeconds: server.cpuSeconds() - cpu0 };
+    const wallS = (performance.now() - wall0) / 1000;
+    return {
+      value,
+      rssMb: peak,
+      rssBeforeMb,
+      serverCpuSeconds: server.cpuSeconds() - cpu0,
+      generatorCpuShare: Math.round(((ownCpuSeconds() - own0) / wallS) * 100) / 100,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -88,10 +139,21 @@ async function main() {
     const money: Result[] = [];
     try {
       for (const scenario of scenarios) {
-        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
-          runHttp(server.url, scenario, fx),
+        const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = await withRss(
+          server,
+          () => runHttp(server.url, scenario, fx),
         );
-        const result: Result = { name: scenario.name, driver, scale: plan.scale, ...value, rssMb };
+        const result: Result = {
+          name: scenario.name,
+          driver,
+          scale: plan.scale,
+          ...value,
+          rssMb,
+          // one server process serves every scenario in turn: this is its RSS when this one began
+          rssBeforeMb,
+          generatorCpuShare,
+          loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+        };
         // machine-load independent: server CPU per request (includes the prepare step, if any)
         result.serverCpuMsPerRequest =
           Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
@@ -142,7 +204,15 @@ async function main() {
     fs.writeFileSync(path.join(outDir, `${file}.json`), `${JSON.stringify(r, null, 2)}\n`);
     const flags = [
       typeof r.non2xx === 'number' && r.non2xx > 0 ? `NON-2XX ${r.non2xx}` : '',
-      typeof r.serverCpuMsPerRequest === 'number' ? `cpu ${r.serverCpuMsPerRequest} ms/req` : '',
+      typeof r.generatorCpuMsPerRequest === 'number'
+        ? `server ${r.serverCpuMsPerRequest} ms/req (${r.serverCpuShare} core), autocannon ${r.generatorCpuMsPerRequest} ms/req (${r.generatorCpuShare} core, max ${r.generatorMaxRequestsPerSecond} req/s per core)`
+        : typeof r.serverCpuMsPerRequest === 'number'
+          ? `cpu ${r.serverCpuMsPerRequest} ms/req`
+          : '',
+      typeof r.generatorCpuShare === 'number' && r.name !== 'ceiling'
+        ? `autocannon ${r.generatorCpuShare} core`
+        : '',
+      typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',
       typeof r.argon2VerifyPerSecond === 'number' ? `argon2 ${r.argon2VerifyPerSecond}/s` : '',
       typeof r.ledgerInvariantsHold === 'boolean' ? `ledger ok=${r.ledgerInvariantsHold}` : '',
     ].filter(Boolean);

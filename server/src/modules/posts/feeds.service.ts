@@ -6,6 +6,7 @@ import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
 import { cachedDiscoverFeed } from './discover-cache.ts';
 import { homeFeed } from './home-feed.queries.ts';
 import { authorPosts, type PageWindow } from './posts.queries.ts';
+import type { PostFacts } from './viewer-state.queries.ts';
 
 /** The post lists: home and discover feeds and a profile's posts, all offset-paged. */
 
@@ -22,10 +23,10 @@ export async function postPage(
   ctx: PostsCtx,
   viewer: Viewer | null,
   window: PageWindow,
-  result: { rows: PostRow[]; total: number },
+  result: { rows: PostRow[]; total: number; facts?: PostFacts | undefined },
 ): Promise<PostPage> {
   return {
-    posts: await presentPosts(ctx, viewer, result.rows),
+    posts: await presentPosts(ctx, viewer, result.rows, ctx.db, result.facts),
     ...pageInfo(window, result.total, result.rows.length),
   };
 }

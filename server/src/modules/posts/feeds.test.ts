@@ -92,10 +92,66 @@ describe('batched viewer state', () => {
     };
     const twenty = await queriesFor(20);
     expect(twenty).toBe(await queriesFor(2));
-    // session, feed page with its total, likes+purchases, authors with relations, media
-    // (docs/PERFORMANCE.md): a change that adds a round trip to every feed shows up here
+    // session, feed page with its total and the viewer's likes and purchases, authors with
+    // relations, media (docs/PERFORMANCE.md): a change that adds a round trip shows up here
     expect(twenty).toBeGreaterThanOrEqual(3);
-    expect(twenty).toBeLessThanOrEqual(5);
+    expect(twenty).toBeLessThanOrEqual(4);
+  });
+
+  it('reads the viewer’s likes and purchases with the page, and shows a new like at once', async () => {
+    const me = await actor(server);
+    const other = await actor(server);
+    const creator = await actor(server, 'creator');
+    await follow(server, me, creator);
+    await follow(server, other, creator);
+    const free = await insertPost(server, creator.user, { published_at: hoursAgo(1) });
+    const paid = await insertPost(server, creator.user, {
+      published_at: hoursAgo(2),
+      access_level: 'paid',
+      price_cents: 500,
+    });
+    const locked = await insertPost(server, creator.user, {
+      published_at: hoursAgo(3),
+      access_level: 'paid',
+      price_cents: 500,
+    });
+    await server.ctx.db
+      .insertInto('content_purchases')
+      .values({ buyer_id: me.user.id, post_id: paid.id, price_cents: 500 })
+      .execute();
+    const stateOf = async (who: typeof me | null, url: string) => {
+      const res = await call(server, who, 'GET', url);
+      expect(res.status).toBe(200);
+      const posts = res.body.posts as Array<{
+        id: string;
+        isLikedByCurrentUser: boolean;
+        isPaidBy: boolean;
+        isUnlockedForUser: boolean;
+      }>;
+      return Object.fromEntries(
+        posts.map((p) => [p.id, [p.isLikedByCurrentUser, p.isPaidBy, p.isUnlockedForUser]]),
+      );
+    };
+    expect((await call(server, me, 'POST', `/posts/${free.id}/like`)).status).toBe(200);
+    const expected = {
+      [free.id]: [true, false, true],
+      [paid.id]: [false, true, true],
+      [locked.id]: [false, false, false],
+    };
+    // the home feed and the profile list read these facts in the page's own query
+    expect(await stateOf(me, '/posts?limit=20')).toEqual(expected);
+    expect(await stateOf(me, `/posts/user/${creator.user.id}?limit=20`)).toEqual(expected);
+    // nobody else's likes or purchases leak into another viewer's page
+    expect(await stateOf(other, '/posts?limit=20')).toEqual({
+      [free.id]: [false, false, true],
+      [paid.id]: [false, false, false],
+      [locked.id]: [false, false, false],
+    });
+    expect(await stateOf(null, `/posts/user/${creator.user.id}`)).toEqual({
+      [free.id]: [false, false, true],
+      [paid.id]: [false, false, false],
+      [locked.id]: [false, false, false],
+    });
   });
 });
 

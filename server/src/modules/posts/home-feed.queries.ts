@@ -3,6 +3,7 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { activeSubscription, type PageWindow } from './posts.queries.ts';
+import { splitPostFacts, viewerFactColumns, type PostFacts } from './viewer-state.queries.ts';
 
 /**
  * The home feed as a two-phase query whose cost does not grow with the posts table (see
@@ -92,22 +93,29 @@ export function homeFeedCount(db: DbHandle, viewerId: string, window: PageWindow
     .select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
-/** One round trip: the page's rows carry the total (an InitPlan evaluated once). */
+/**
+ * One round trip: the page's rows carry the total (an InitPlan evaluated once) and the viewer's
+ * like and purchase of each post.
+ */
 export async function homeFeed(
   db: DbHandle,
   viewerId: string,
   window: PageWindow,
-): Promise<{ rows: PostRow[]; total: number }> {
+): Promise<{ rows: PostRow[]; total: number; facts: PostFacts }> {
   const rows = await homeFeedRows(db, viewerId, window)
+    .select(viewerFactColumns(viewerId))
     .select(homeFeedCount(db, viewerId, window).as('feed_total'))
     .execute();
   if (rows.length === 0) {
     // past the last page: the count alone
     const count = await homeFeedCount(db, viewerId, window).executeTakeFirstOrThrow();
-    return { rows: [], total: Number(count.total) };
+    return {
+      rows: [],
+      total: Number(count.total),
+      facts: { liked: new Set(), purchased: new Set() },
+    };
   }
-  return {
-    rows: rows.map(({ feed_total: _, ...row }) => row),
-    total: Number(rows[0]?.feed_total ?? 0),
-  };
+  const total = Number(rows[0]?.feed_total ?? 0);
+  const split = splitPostFacts(rows.map(({ feed_total: _, ...row }) => row));
+  return { rows: split.rows, total, facts: split.facts };
 }

@@ -8,7 +8,13 @@ import { presentMedia } from '../media/media.service.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 import { canUnlock } from './posts.policy.ts';
 import { presentPost } from './posts.presenter.ts';
-import { accessFacts, authorsWithFacts, postFacts, postMediaRows } from './viewer-state.queries.ts';
+import {
+  accessFacts,
+  authorsWithFacts,
+  postFacts,
+  postMediaRows,
+  type PostFacts,
+} from './viewer-state.queries.ts';
 
 /** Who is looking: signed media URLs are bound to the session, so it travels along. */
 export interface Viewer {
@@ -41,12 +47,14 @@ export async function presentPosts(
   viewer: Viewer | null,
   rows: PostRow[],
   db: DbHandle = ctx.db,
+  /** the viewer's likes and purchases, when the page's query already read them */
+  known?: PostFacts,
 ): Promise<Post[]> {
   if (rows.length === 0) return [];
   const viewerId = viewer?.id ?? null;
   const postIds = rows.map((p) => p.id);
   const [facts, authors, mediaRows] = await Promise.all([
-    viewerId ? postFacts(db, viewerId, postIds) : EMPTY,
+    known ?? (viewerId ? postFacts(db, viewerId, postIds) : EMPTY),
     authorsWithFacts(db, viewerId, [...new Set(rows.map((p) => p.user_id))]),
     postMediaRows(db, postIds),
   ]);

@@ -2,6 +2,10 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { Database, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
+import { splitPostFacts, viewerFactColumns, type PostFacts } from './viewer-state.queries.ts';
+
+/** No signed-in viewer: the fact columns are false for every row. */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** SQL of posts: visibility, lookups and the lists (SQL only; rules live in the services). */
 
@@ -55,16 +59,31 @@ export interface PageWindow {
 const newestFirst = (query: PostQuery) =>
   query.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc');
 
+/**
+ * A page of `base` and its total in one round trip (the count is an uncorrelated subquery, run
+ * once); with a viewer, the rows also carry the viewer's like and purchase of each post.
+ */
 async function page(
   base: PostQuery,
   order: (query: PostQuery) => PostQuery,
   window: PageWindow,
-): Promise<{ rows: PostRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    order(base).selectAll('posts').limit(window.limit).offset(window.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as PostRow[], total: Number(count.total) };
+  viewerId: string | null = null,
+): Promise<{ rows: PostRow[]; total: number; facts?: PostFacts }> {
+  const counted = base.select((eb) => eb.fn.countAll<number>().as('total'));
+  const rows = await order(base)
+    .selectAll('posts')
+    .select(viewerFactColumns(viewerId ?? NO_VIEWER))
+    .select(counted.as('page_total'))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  if (rows.length === 0) {
+    // past the last page: the count alone
+    return { rows: [], total: Number((await counted.executeTakeFirstOrThrow()).total) };
+  }
+  const total = Number(rows[0]?.page_total ?? 0);
+  const split = splitPostFacts(rows.map(({ page_total: _, ...row }) => row));
+  return { rows: split.rows as PostRow[], total, ...(viewerId ? { facts: split.facts } : {}) };
 }
 
 /** Discover ranks the public posts of this window; older ones drop out of it. */
@@ -105,7 +124,7 @@ export async function discoverRanking(db: DbHandle, take: number) {
 }
 
 export const discoverFeed = (db: DbHandle, viewerId: string | null, window: PageWindow) =>
-  page(discoverBase(db, viewerId), trendingFirst, window);
+  page(discoverBase(db, viewerId), trendingFirst, window, viewerId);
 
 /** One author's posts as the viewer may see them (GET /posts/user/{id}). */
 export function authorPosts(
@@ -118,6 +137,7 @@ export function authorPosts(
     visiblePosts(db, viewerId).where('posts.user_id', '=', authorId),
     newestFirst,
     window,
+    viewerId,
   );
 }
 

@@ -11,8 +11,47 @@ import { activeSubscription } from './posts.queries.ts';
  * costs the same few queries as a page of one.
  */
 
+export interface PostFacts {
+  liked: Set<string>;
+  purchased: Set<string>;
+}
+
+/** `= any($1::uuid[])`: one parameter whatever the list's length, so the SQL text stays the same
+ * (a prepared statement, see platform/db/prepared-statements.ts). */
+export const anyUuid = (ids: readonly string[]) => sql<string>`any(${[...ids]}::uuid[])`;
+
+/**
+ * The viewer's like and purchase of each post as two columns of a query over `posts` (two
+ * index probes per row: post_likes pk, content_purchases_once), so a page and its viewer
+ * state come back in one round trip; `splitPostFacts` takes them off the rows again.
+ */
+export const viewerFactColumns = (viewerId: string) => [
+  sql<boolean>`exists (select 1 from post_likes vf_l where vf_l.post_id = posts.id and vf_l.user_id = ${viewerId})`.as(
+    'viewer_liked',
+  ),
+  sql<boolean>`exists (select 1 from content_purchases vf_p where vf_p.post_id = posts.id and vf_p.buyer_id = ${viewerId})`.as(
+    'viewer_purchased',
+  ),
+];
+
+export function splitPostFacts<
+  R extends { id: string; viewer_liked: boolean; viewer_purchased: boolean },
+>(rows: R[]): { rows: Omit<R, 'viewer_liked' | 'viewer_purchased'>[]; facts: PostFacts } {
+  const facts: PostFacts = { liked: new Set(), purchased: new Set() };
+  const plain = rows.map(({ viewer_liked, viewer_purchased, ...row }) => {
+    if (viewer_liked) facts.liked.add(row.id);
+    if (viewer_purchased) facts.purchased.add(row.id);
+    return row;
+  });
+  return { rows: plain, facts };
+}
+
 /** The viewer's likes and purchases among a page of posts: one round trip, two index probes. */
-export async function postFacts(db: DbHandle, viewerId: string, postIds: readonly string[]) {
+export async function postFacts(
+  db: DbHandle,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<PostFacts> {
   const liked = new Set<string>();
   const purchased = new Set<string>();
   if (postIds.length === 0) return { liked, purchased };
@@ -20,13 +59,13 @@ export async function postFacts(db: DbHandle, viewerId: string, postIds: readonl
     .selectFrom('post_likes')
     .select(['post_id as id', sql<string>`'liked'`.as('fact')])
     .where('user_id', '=', viewerId)
-    .where('post_id', 'in', postIds)
+    .where('post_id', '=', anyUuid(postIds))
     .unionAll(
       db
         .selectFrom('content_purchases')
         .select(['post_id as id', sql<string>`'purchased'`.as('fact')])
         .where('buyer_id', '=', viewerId)
-        .where('post_id', 'in', postIds),
+        .where('post_id', '=', anyUuid(postIds)),
     )
     .execute();
   for (const row of rows) (row.fact === 'liked' ? liked : purchased).add(row.id);
@@ -70,7 +109,7 @@ export async function authorsWithFacts(
         'fact_restricted',
       ),
     ])
-    .where('t.id', 'in', authorIds)
+    .where('t.id', '=', anyUuid(authorIds))
     .execute();
   return new Map(
     rows.map(({ fact_following, fact_subscribed, fact_blocked, fact_restricted, ...row }) => [
@@ -99,7 +138,7 @@ export function postMediaRows(db: DbHandle, postIds: readonly string[]) {
     .innerJoin('media_items', 'media_items.id', 'post_media.media_id')
     .selectAll('media_items')
     .select(['post_media.post_id', 'post_media.position'])
-    .where('post_media.post_id', 'in', postIds)
+    .where('post_media.post_id', '=', anyUuid(postIds))
     .where('media_items.deleted_at', 'is', null)
     .orderBy('post_media.post_id')
     .orderBy('post_media.position')

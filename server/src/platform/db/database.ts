@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -38,7 +39,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = withPreparedStatements(
+      new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 }),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'pg', close: () => db.destroy() };
   }
