@@ -45,7 +45,9 @@ describe('admin suggestions', () => {
       status: 'in_progress',
     });
     const notes = await call('GET', '/notifications', author.headers);
-    expect(JSON.stringify(notes.body)).toContain('Your suggestion \\"Polls in posts\\" is now in progress.');
+    expect(JSON.stringify(notes.body)).toContain(
+      'Your suggestion \\"Polls in posts\\" is now in progress.',
+    );
     const log = await call('GET', `/admin/activity?targetId=${id}`);
     expect(log.body.activities[0]).toMatchObject({
       action: 'suggestion.update',

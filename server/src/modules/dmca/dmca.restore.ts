@@ -125,7 +125,11 @@ export async function upholdNotice(
 }
 
 /** The job: restores a notice still countered once its period is over; anything else is a no-op. */
-export async function runDueRestore(ctx: Pick<AppContext, 'db'>, noticeId: string, now = new Date()) {
+export async function runDueRestore(
+  ctx: Pick<AppContext, 'db'>,
+  noticeId: string,
+  now = new Date(),
+) {
   return withTransaction(ctx.db, async (tx) => {
     const notice = await q.lockNotice(tx, noticeId);
     if (!notice || notice.status !== 'countered' || !notice.restore_after) return false;

@@ -107,7 +107,8 @@ export async function dmcaRoutes(app: App) {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Review, action (optionally removing the posts), reject, restore or uphold a notice',
+        summary:
+          'Review, action (optionally removing the posts), reject, restore or uphold a notice',
         params: DmcaIdParams,
         body: AdminDmcaUpdateBody,
         response: {

@@ -237,7 +237,11 @@ describe('after the counter-notice: restore or uphold', () => {
       .set({ restore_after: past })
       .where('id', '=', id)
       .execute();
-    await server.ctx.db.updateTable('jobs').set({ run_at: past }).where('id', '=', job!.id).execute();
+    await server.ctx.db
+      .updateTable('jobs')
+      .set({ run_at: past })
+      .where('id', '=', job!.id)
+      .execute();
     const worker = startWorker({
       db: server.ctx.db,
       queue: server.runtime.queue,
@@ -308,9 +312,7 @@ describe('after the counter-notice: restore or uphold', () => {
     const res = await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'upheld' });
     expect(res.status).toBe(200);
     expect(res.body.notice).toMatchObject({ status: 'upheld', restoreAfter: null });
-    expect(await runDueRestore(server.ctx, id, new Date(Date.now() + 30 * 86_400_000))).toBe(
-      false,
-    );
+    expect(await runDueRestore(server.ctx, id, new Date(Date.now() + 30 * 86_400_000))).toBe(false);
     expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
     expect(JSON.stringify((await call('GET', '/notifications', creator.headers)).body)).toContain(
       'stays removed',
