@@ -157,8 +157,30 @@ export type PromotionList = Static<typeof PromotionList>;
 export const ClaimTokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 export type ClaimTokenParams = Static<typeof ClaimTokenParams>;
 
+/**
+ * What anyone holding a claim link may see of the promotion (no account needed): the offer,
+ * its expiry and how many claims are left – not the link itself, the uses so far or the
+ * creator's bookkeeping.
+ */
+export const PublicPromotion = Type.Object({
+  id: Uuid,
+  kind: PromotionKind,
+  title: Type.String(),
+  discountPercent: Nullable(Type.Integer()),
+  trialDays: Nullable(Type.Integer()),
+  expiresAt: Nullable(DateTime),
+  status: OfferStatus,
+  /** claims left before the promotion is used up; null: unlimited */
+  remainingClaims: Nullable(Type.Integer()),
+  price: Type.Number(),
+  priceCents: Type.Integer(),
+  promoPrice: Type.Number(),
+  promoPriceCents: Type.Integer(),
+});
+export type PublicPromotion = Static<typeof PublicPromotion>;
+
 export const PromotionClaimInfo = Type.Object({
-  promotion: Promotion,
+  promotion: PublicPromotion,
   creator: Type.Object({
     id: Uuid,
     username: Type.String(),

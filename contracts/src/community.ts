@@ -27,6 +27,7 @@ export const SITE_TOOLS_MESSAGES = {
   submitSuggestionFailed: 'Failed to submit suggestion',
   suggestionCreated: 'Thanks! Your suggestion was posted.',
   suggestionNotFound: 'Suggestion not found',
+  suggestionUpdated: 'Suggestion updated',
   roadmapItemNotFound: 'Roadmap item not found',
   contactSent: 'Thanks for your message. We will reply by email.',
   feedbackSent: 'Thanks for your feedback!',
@@ -46,10 +47,11 @@ export const CommunityPageQuery = Type.Object({
 export type CommunityPageQuery = Static<typeof CommunityPageQuery>;
 
 // ---- suggestions ----
-export const SUGGESTION_STATUSES = ['open', 'planned', 'done', 'declined'] as const;
+export const SUGGESTION_STATUSES = ['open', 'planned', 'in_progress', 'done', 'declined'] as const;
 export const SuggestionStatusSchema = Type.Union([
   Type.Literal('open'),
   Type.Literal('planned'),
+  Type.Literal('in_progress'),
   Type.Literal('done'),
   Type.Literal('declined'),
 ]);
@@ -62,6 +64,8 @@ export const Suggestion = Type.Object({
   /** the viewer voted for it (false for visitors) */
   voted: Type.Boolean(),
   author: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),
+  /** the roadmap item an admin linked it to, if any */
+  roadmapItem: Nullable(Type.Object({ id: Type.String(), title: Type.String() })),
   createdAt: Type.String(),
 });
 export type Suggestion = Static<typeof Suggestion>;
@@ -81,6 +85,27 @@ export const SuggestionResponse = Type.Object({
   message: Type.Optional(Type.String()),
 });
 export type SuggestionResponse = Static<typeof SuggestionResponse>;
+
+/** Back office: every suggestion, newest first, optionally one status. */
+export const AdminSuggestionQuery = Type.Composite([
+  CommunityPageQuery,
+  Type.Object({ status: Type.Optional(SuggestionStatusSchema) }),
+]);
+export type AdminSuggestionQuery = Static<typeof AdminSuggestionQuery>;
+export const AdminSuggestionPage = Type.Composite([
+  PageInfo,
+  Type.Object({ suggestions: Type.Array(Suggestion), total: Type.Integer() }),
+]);
+export type AdminSuggestionPage = Static<typeof AdminSuggestionPage>;
+/** A new status (the author is told), and/or the roadmap item it became (null unlinks). */
+export const AdminSuggestionUpdateBody = Type.Object(
+  {
+    status: Type.Optional(SuggestionStatusSchema),
+    roadmapItemId: Type.Optional(Nullable(Uuid)),
+  },
+  { minProperties: 1 },
+);
+export type AdminSuggestionUpdateBody = Static<typeof AdminSuggestionUpdateBody>;
 
 // ---- roadmap ----
 export const ROADMAP_STATUSES = ['planned', 'in_progress', 'done'] as const;

@@ -7,7 +7,9 @@ import { Nullable, PageInfo, Uuid } from './common.ts';
  * creator may answer with a counter-notice.
  *
  * Status: submitted → reviewing → actioned | rejected. A counter-notice moves an actioned
- * notice to countered (admins decide again with PUT).
+ * notice to countered; admins then restore the posts (restored) or keep them down because the
+ * claimant went to court (upheld). A countered notice nobody decided on restores itself
+ * `restoreAfterDays` after the counter-notice (the DMCA's 10–14 business days).
  */
 export const DMCA_STATUSES = [
   'submitted',
@@ -15,6 +17,8 @@ export const DMCA_STATUSES = [
   'actioned',
   'rejected',
   'countered',
+  'restored',
+  'upheld',
 ] as const;
 export type DmcaStatus = (typeof DMCA_STATUSES)[number];
 
@@ -29,6 +33,8 @@ export const DmcaLimits = {
   notesMax: 2000,
   pageSize: 20,
   maxPageSize: 100,
+  /** a countered notice restores the posts this long after the counter-notice */
+  restoreAfterDays: 14,
 } as const;
 
 export const DMCA_MESSAGES = {
@@ -40,6 +46,9 @@ export const DMCA_MESSAGES = {
   counterNotAllowed: 'Only the creator whose content was named can send a counter-notice',
   counterTwice: 'A counter-notice was already sent for this notice',
   counterTooEarly: 'A counter-notice can be sent once content was taken down',
+  restoreNotAllowed: 'Only a notice whose content was taken down can be restored',
+  upholdNotAllowed: 'Only a countered notice can be upheld',
+  restored: 'The content was restored',
 } as const;
 
 export const DmcaStatusSchema = Type.Union([
@@ -48,11 +57,16 @@ export const DmcaStatusSchema = Type.Union([
   Type.Literal('actioned'),
   Type.Literal('rejected'),
   Type.Literal('countered'),
+  Type.Literal('restored'),
+  Type.Literal('upheld'),
 ]);
+/** restored: the posts come back; upheld: a countered notice stays in force (court action) */
 export const DmcaReviewStatusSchema = Type.Union([
   Type.Literal('reviewing'),
   Type.Literal('actioned'),
   Type.Literal('rejected'),
+  Type.Literal('restored'),
+  Type.Literal('upheld'),
 ]);
 
 export const DmcaNoticeBody = Type.Object({
@@ -93,6 +107,8 @@ export const DmcaNotice = Type.Object({
   notes: Nullable(Type.String()),
   contentRemoved: Type.Boolean(),
   counterNotice: Nullable(DmcaCounterNotice),
+  /** countered: when the posts come back unless an admin upholds the notice first */
+  restoreAfter: Nullable(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -12,6 +12,7 @@ import { registerStoryJobs } from './stories/stories.service.ts';
 import { registerSchedulerJobs } from './scheduler/scheduler.publish.ts';
 import { registerDataToolsJobs } from './data-tools/data-tools.jobs.ts';
 import { registerAutomationJobs } from './automation/automation.runner.ts';
+import { registerDmcaJobs } from './dmca/dmca.restore.ts';
 
 /** Every module's background job handlers, registered on the queue at start. */
 export function registerJobHandlers(ctx: AppContext) {
@@ -28,5 +29,6 @@ export function registerJobHandlers(ctx: AppContext) {
   registerSchedulerJobs(ctx);
   registerDataToolsJobs(ctx);
   registerAutomationJobs(ctx);
+  registerDmcaJobs(ctx);
   void ctx;
 }

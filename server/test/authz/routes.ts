@@ -452,4 +452,6 @@ export const routeAuth: Record<string, RouteAuth> = {
   'POST /api/collaborations/:id/accept': 'user',
   'POST /api/collaborations/:id/decline': 'user',
   'DELETE /api/collaborations/:id': 'user',
+  'GET /api/admin/suggestions': 'admin',
+  'PUT /api/admin/suggestions/:id': 'admin',
 };

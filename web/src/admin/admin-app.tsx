@@ -27,6 +27,7 @@ import { UsersPage } from './pages/users-page.tsx';
 import { VerificationsPage } from './pages/verifications-page.tsx';
 import { WaitlistPage } from './pages/waitlist-page.tsx';
 import { CommunityPage } from './pages/community-page.tsx';
+import { SuggestionsPage } from './pages/suggestions-page.tsx';
 import { ADMIN_SECTIONS } from './sections.ts';
 
 /** The page of each section of sections.ts, by path. */
@@ -45,6 +46,7 @@ const SECTION_PAGES: Record<string, ComponentType> = {
   support: SupportPage,
   logs: LogsPage,
   community: CommunityPage,
+  suggestions: SuggestionsPage,
 };
 
 function AdminNav() {

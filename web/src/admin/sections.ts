@@ -9,6 +9,7 @@ import {
   ImageIcon,
   LifeBuoyIcon,
   SettingsIcon,
+  SparklesIcon,
   BadgeCheckIcon,
   UsersIcon,
   WalletIcon,
@@ -109,5 +110,11 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Community',
     icon: FlagIcon,
     description: 'Copyright notices, contact messages, feedback and the roadmap.',
+  },
+  {
+    path: 'suggestions',
+    label: 'Suggestions',
+    icon: SparklesIcon,
+    description: "Users' feature suggestions: set their status and link them to the roadmap.",
   },
 ];

@@ -59,3 +59,11 @@ export function RequireAuth({
   }
   return <>{children ?? <Outlet />}</>;
 }
+
+/** A page anyone may open: inside `shell` (the app) when signed in, else `visitor`. */
+export function ShellOrPublic({ shell, visitor }: { shell: ReactNode; visitor: ReactNode }) {
+  const authReady = useAuthStore((s) => s.authReady);
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  if (!authReady) return <LoadingState fullPage label="Checking your session…" />;
+  return <>{isAuthenticated ? shell : visitor}</>;
+}

@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
-import { RequireAuth } from './require-auth.tsx';
+import { RequireAuth, ShellOrPublic } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 const LandingPage = lazyPage(
@@ -163,6 +163,10 @@ const CreatorToolsPage = lazyPage(
   'CreatorToolsPage',
 );
 const ClaimPage = lazyPage(() => import('../features/commerce/pages/claim-page.tsx'), 'ClaimPage');
+const PublicClaimPage = lazyPage(
+  () => import('../features/commerce/pages/claim-page.tsx'),
+  'PublicClaimPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -184,6 +188,12 @@ export const routes: RouteObject[] = [
       { path: 'team', element: <TeamPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'dmca', element: <DmcaPage /> },
+      // A promotion claim link: the offer inside the app when signed in, public otherwise.
+      {
+        path: 'promotions/claim/:token',
+        element: <ShellOrPublic visitor={<PublicClaimPage />} shell={<AppShell />} />,
+        children: [{ index: true, element: <ClaimPage /> }],
+      },
       {
         path: 'onboarding',
         element: (
@@ -236,7 +246,6 @@ export const routes: RouteObject[] = [
           { path: 'scheduler', element: <SchedulerPage /> },
           { path: 'suggestions', element: <SuggestionsPage /> },
           { path: 'creator-tools', element: <CreatorToolsPage /> },
-          { path: 'promotions/claim/:token', element: <ClaimPage /> },
           { path: 'communities', element: <CommunitiesPage /> },
           { path: 'communities/:communityId', element: <CommunityPage /> },
           { path: 'reels', element: <ReelsPage /> },

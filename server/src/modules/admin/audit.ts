@@ -9,7 +9,8 @@ import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/p
  * logged. The table refuses UPDATE and DELETE (a trigger), so history cannot be rewritten.
  */
 export interface AuditInput {
-  adminId: string;
+  /** null: done by the system on the platform's behalf (e.g. a DMCA restore when time ran out) */
+  adminId: string | null;
   action: string;
   targetType?: string | null;
   targetId?: string | null;

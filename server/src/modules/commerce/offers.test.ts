@@ -397,3 +397,59 @@ describe('card payments with promotionDetails', () => {
     expect(await charges(fan.user.id)).toEqual([]);
   });
 });
+
+describe('a claim link opened by a visitor', () => {
+  it('shows the creator and the offer, its expiry and claims left, and nothing else', async () => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const promo = await pay(server, creator, 'POST', '/promotions', {
+      kind: 'discount',
+      discountPercent: 25,
+      maxUses: 2,
+      expiresAt,
+    });
+    expect(promo.status).toBe(201);
+    const token = promo.body.claimToken as string;
+    const info = await pay(server, null, 'GET', `/promotions/claim/${token}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({
+      promotion: {
+        id: promo.body.id,
+        kind: 'discount',
+        title: promo.body.title,
+        discountPercent: 25,
+        trialDays: null,
+        expiresAt: promo.body.expiresAt,
+        status: 'active',
+        remainingClaims: 2,
+        price: 10,
+        priceCents: 1000,
+        promoPrice: 7.5,
+        promoPriceCents: 750,
+      },
+      creator: {
+        id: creator.user.id,
+        username: creator.user.username,
+        displayName: null,
+        avatarUrl: null,
+      },
+    });
+    expect(JSON.stringify(info.body)).not.toContain(token);
+
+    expect((await pay(server, await richFan(), 'POST', `/promotions/claim/${token}`)).status).toBe(
+      200,
+    );
+    const after = await pay(server, null, 'GET', `/promotions/claim/${token}`);
+    expect(after.body.promotion).toMatchObject({ remainingClaims: 1, status: 'active' });
+
+    const unlimited = await pay(server, creator, 'POST', '/promotions', {
+      kind: 'free_trial',
+      trialDays: 7,
+    });
+    const open = await pay(server, null, 'GET', `/promotions/claim/${unlimited.body.claimToken}`);
+    expect(open.body.promotion).toMatchObject({
+      remainingClaims: null,
+      expiresAt: null,
+      trialDays: 7,
+    });
+  });
+});

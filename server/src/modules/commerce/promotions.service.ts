@@ -177,8 +177,22 @@ export async function claimInfo(
   const creator = await visibleCreator(ctx.db, viewerId, row.creator_id).catch(() => {
     throw promotionNotFound();
   });
+  const full = presentPromotion(ctx, row, creator.subscription_price_cents);
   return {
-    promotion: presentPromotion(ctx, row, creator.subscription_price_cents),
+    promotion: {
+      id: full.id,
+      kind: full.kind,
+      title: full.title,
+      discountPercent: full.discountPercent,
+      trialDays: full.trialDays,
+      expiresAt: full.expiresAt,
+      status: full.status,
+      remainingClaims: row.max_uses === null ? null : Math.max(0, row.max_uses - row.uses_count),
+      price: full.price,
+      priceCents: full.priceCents,
+      promoPrice: full.promoPrice,
+      promoPriceCents: full.promoPriceCents,
+    },
     creator: {
       id: creator.id,
       username: creator.username,

@@ -4,13 +4,14 @@ import type { RoadmapItemsTable } from '../../platform/db/schema.ts';
 
 /** SQL of the community pages: suggestions and votes, roadmap, contact messages, feedback. */
 
-/** Suggestions with their author's username and whether the viewer voted. */
-function suggestionBase(db: DbHandle, viewerId: string | null) {
+/** Suggestions with their author's username, roadmap item and whether the viewer voted. */
+export function suggestionBase(db: DbHandle, viewerId: string | null) {
   return db
     .selectFrom('suggestions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('roadmap_items as r', 'r.id', 's.roadmap_item_id')
     .selectAll('s')
-    .select(['u.username'])
+    .select(['u.username', 'r.title as roadmap_title'])
     .select(
       viewerId
         ? sql<boolean>`exists (select 1 from suggestion_votes v where v.suggestion_id = s.id and v.user_id = ${viewerId})`.as(

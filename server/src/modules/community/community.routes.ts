@@ -1,4 +1,7 @@
 import {
+  AdminSuggestionPage,
+  AdminSuggestionQuery,
+  AdminSuggestionUpdateBody,
   SiteItemIdParams,
   CommunityPageQuery,
   ContactBody,
@@ -24,6 +27,7 @@ import type { App } from '../../platform/http/app.ts';
 import { authOf } from '../users/users.routes.ts';
 import { CommunityRateLimits as Limits } from './community.limits.ts';
 import * as service from './community.service.ts';
+import * as suggestionsAdmin from './suggestions-admin.service.ts';
 
 const E = ErrorCodes;
 const invalid = routeErrors(E.VALIDATION_FAILED);
@@ -211,5 +215,39 @@ export async function communityRoutes(app: App) {
       },
     },
     async (request) => service.listFeedback(ctx, request.query),
+  );
+
+  app.get(
+    '/admin/suggestions',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Suggestions, newest first (filter by status)',
+        querystring: AdminSuggestionQuery,
+        response: { 200: AdminSuggestionPage },
+      },
+    },
+    async (request) => suggestionsAdmin.adminListSuggestions(ctx, request.query),
+  );
+
+  app.put(
+    '/admin/suggestions/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Change a suggestion's status (the author is told) or link it to the roadmap",
+        params: SiteItemIdParams,
+        body: AdminSuggestionUpdateBody,
+        response: {
+          200: SuggestionResponse,
+          400: invalid,
+          404: routeErrors(E.SUGGESTION_NOT_FOUND, E.ROADMAP_ITEM_NOT_FOUND),
+        },
+      },
+    },
+    async (request) =>
+      suggestionsAdmin.adminUpdateSuggestion(ctx, me(request), request.params.id, request.body),
   );
 }

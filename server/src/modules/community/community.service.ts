@@ -46,7 +46,7 @@ function required(field: string, raw: string, min: number, max: number, label: s
   return value;
 }
 
-function presentSuggestion(row: q.SuggestionListRow): Suggestion {
+export function presentSuggestion(row: q.SuggestionListRow): Suggestion {
   return {
     id: row.id,
     title: row.title,
@@ -55,6 +55,10 @@ function presentSuggestion(row: q.SuggestionListRow): Suggestion {
     votes: row.votes_count,
     voted: Boolean(row.voted),
     author: row.user_id && row.username ? { id: row.user_id, username: row.username } : null,
+    roadmapItem:
+      row.roadmap_item_id && row.roadmap_title
+        ? { id: row.roadmap_item_id, title: row.roadmap_title }
+        : null,
     createdAt: iso(row.created_at),
   };
 }

@@ -54,7 +54,7 @@ export function againstCreator(db: DbHandle, creatorId: string) {
   return db
     .selectFrom('dmca_notices as n')
     .selectAll('n')
-    .where('n.status', 'in', ['actioned', 'countered'])
+    .where('n.status', 'in', ['actioned', 'countered', 'restored', 'upheld'])
     .where((eb) =>
       eb.exists(
         eb
@@ -96,4 +96,16 @@ export async function adminPage(
       .execute(),
   ]);
   return { total: Number(total), rows };
+}
+
+/** The posts this notice's takedown removed, with the time it removed them. */
+export async function removedPosts(db: DbHandle, noticeId: string) {
+  const rows = await db
+    .selectFrom('dmca_notice_posts')
+    .select(['post_id', 'creator_id', 'removed_at'])
+    .where('notice_id', '=', noticeId)
+    .where('removed_at', 'is not', null)
+    .orderBy('post_id')
+    .execute();
+  return rows.map((r) => ({ ...r, removed_at: r.removed_at! }));
 }

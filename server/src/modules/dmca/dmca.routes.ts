@@ -107,10 +107,16 @@ export async function dmcaRoutes(app: App) {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Review, action (optionally removing the posts) or reject a notice',
+        summary:
+          'Review, action (optionally removing the posts), reject, restore or uphold a notice',
         params: DmcaIdParams,
         body: AdminDmcaUpdateBody,
-        response: { 200: DmcaNoticeResponse, 400: invalid, 404: missing },
+        response: {
+          200: DmcaNoticeResponse,
+          400: invalid,
+          404: missing,
+          409: routeErrors(E.INVALID_TRANSITION),
+        },
       },
     },
     async (request) =>

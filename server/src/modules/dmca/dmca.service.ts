@@ -22,13 +22,15 @@ import { notify } from '../notifications/notify.ts';
 import { softDeletePost } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import * as q from './dmca.queries.ts';
+import { restoreNotice, scheduleRestore, upholdNotice } from './dmca.restore.ts';
 
 /**
  * Rights notices. Anyone files one (rate limited); it names posts by id or by URL (any post id
  * in a URL counts). Admins move it to reviewing, actioned or rejected; actioning with
  * removeContent takes the named posts down (like an admin delete), tells each creator and is
- * audit-logged. The affected creator may then send one counter-notice (status countered) for
- * the admins to decide on again. Only the filer and the affected creators see a notice; to
+ * audit-logged. The affected creator may then send one counter-notice (status countered); the
+ * admins restore the posts or uphold the notice, and an undecided one restores itself
+ * (dmca.restore.ts). Only the filer and the affected creators see a notice; to
  * anyone else it does not exist (404).
  */
 type Ctx = Pick<AppContext, 'db'>;
@@ -82,6 +84,7 @@ function present(row: DmcaNoticeRow, postIds: string[], view: 'full' | 'creator'
             createdAt: iso(row.counter_at),
           }
         : null,
+    restoreAfter: row.status === 'countered' && row.restore_after ? iso(row.restore_after) : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -177,7 +180,10 @@ const takedownMessage =
   'Your post was removed after a copyright (DMCA) notice. If you believe this is a mistake, ' +
   'you can send a counter-notice from Settings → Copyright.';
 
-/** PUT /admin/dmca/{id}: review, action (optionally taking the posts down) or reject. */
+/**
+ * PUT /admin/dmca/{id}: review, action (optionally taking the posts down) or reject; after a
+ * takedown, restore the posts or (countered) uphold the notice.
+ */
 export async function adminUpdate(
   ctx: Ctx,
   adminId: string,
@@ -190,6 +196,8 @@ export async function adminUpdate(
   await withTransaction(ctx.db, async (tx) => {
     const notice = await q.lockNotice(tx, id);
     if (!notice) throw notFound();
+    if (body.status === 'restored') return restoreNotice(tx, notice, adminId, notes ?? null);
+    if (body.status === 'upheld') return upholdNotice(tx, notice, adminId, notes ?? null);
     const removed: string[] = [];
     if (body.removeContent && !notice.content_removed) {
       const postIds = (await q.postIdsOf(tx, [id])).get(id) ?? [];
@@ -197,6 +205,12 @@ export async function adminUpdate(
         const post = await softDeletePost(tx, postId);
         if (!post) continue;
         removed.push(postId);
+        await tx
+          .updateTable('dmca_notice_posts')
+          .set({ removed_at: post.deletedAt })
+          .where('notice_id', '=', id)
+          .where('post_id', '=', postId)
+          .execute();
         await notify(tx, {
           userId: post.userId,
           type: 'admin',
@@ -226,12 +240,17 @@ export async function adminUpdate(
     });
   });
   const [notice] = await presentAll(ctx.db, [(await q.findNotice(ctx.db, id))!], 'full');
-  return { notice: notice!, message: DMCA_MESSAGES.updated };
+  const message = body.status === 'restored' ? DMCA_MESSAGES.restored : DMCA_MESSAGES.updated;
+  return { notice: notice!, message };
 }
+
+const counterToFilerMessage =
+  `The creator answered your copyright notice with a counter-notice. The content comes back ` +
+  `online in ${DmcaLimits.restoreAfterDays} days unless you tell us you started a court action.`;
 
 /** POST /dmca/{id}/counter-notice: only a creator whose post the notice took down, once. */
 export async function counterNotice(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
   userId: string,
   id: string,
   body: DmcaCounterNoticeBody,
@@ -258,10 +277,19 @@ export async function counterNotice(
         counter_signature: signature,
         counter_by: userId,
         counter_at: new Date(),
+        restore_after: await scheduleRestore(ctx, tx, id),
         updated_at: new Date(),
       })
       .where('id', '=', id)
       .execute();
+    if (notice.user_id)
+      await notify(tx, {
+        userId: notice.user_id,
+        type: 'admin',
+        relatedId: id,
+        relatedType: 'dmca',
+        data: { message: counterToFilerMessage, noticeId: id },
+      });
   });
   const [notice] = await presentAll(ctx.db, [(await q.findNotice(ctx.db, id))!], 'creator');
   return { notice: notice!, message: DMCA_MESSAGES.counterSubmitted };

@@ -1,7 +1,11 @@
+import { DmcaLimits } from '@fanspace/contracts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/harness.ts';
+import { startWorker } from '../../platform/jobs/worker.ts';
 import { adminTestKit } from '../admin/admin.test-kit.ts';
 import { insertPost } from '../posts/posts.test-kit.ts';
+import { DMCA_RESTORE_JOB, runDueRestore } from './dmca.restore.ts';
 
 const kit = adminTestKit();
 const { call, asUser } = kit;
@@ -178,5 +182,163 @@ describe('admin handling and counter-notice', () => {
       },
     );
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('after the counter-notice: restore or uphold', () => {
+  const counter = {
+    statement: 'This is my own original photo, taken by me in 2024 with my camera.',
+    signature: 'The Creator',
+  };
+  async function countered() {
+    const filed = await filedAgainst();
+    await call('PUT', `/admin/dmca/${filed.id}`, undefined, {
+      status: 'actioned',
+      removeContent: true,
+    });
+    const res = await call(
+      'POST',
+      `/dmca/${filed.id}/counter-notice`,
+      filed.creator.headers,
+      counter,
+    );
+    expect(res.status).toBe(201);
+    return { ...filed, notice: res.body.notice };
+  }
+  const restoreJobs = (id: string) =>
+    server.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'run_at', 'status'])
+      .where('type', '=', DMCA_RESTORE_JOB)
+      .where(sql<string>`payload->>'noticeId'`, '=', id)
+      .execute();
+  const actions = async (id: string) =>
+    (await call('GET', `/admin/activity?targetId=${id}`)).body.activities as {
+      action: string;
+      admin: unknown;
+      details: Record<string, unknown>;
+    }[];
+
+  it('a countered notice nobody decided on restores the post when the period ends', async () => {
+    const { creator, post, id, notice } = await countered();
+    const days = (Date.parse(notice.restoreAfter) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(DmcaLimits.restoreAfterDays - 0.01);
+    expect(days).toBeLessThan(DmcaLimits.restoreAfterDays + 0.01);
+    const [job] = await restoreJobs(id);
+    expect(job?.run_at.toISOString()).toBe(notice.restoreAfter);
+
+    // not due yet: the job does nothing
+    expect(await runDueRestore(server.ctx, id)).toBe(false);
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
+
+    const past = new Date(Date.now() - 1000);
+    await server.ctx.db
+      .updateTable('dmca_notices')
+      .set({ restore_after: past })
+      .where('id', '=', id)
+      .execute();
+    await server.ctx.db
+      .updateTable('jobs')
+      .set({ run_at: past })
+      .where('id', '=', job!.id)
+      .execute();
+    const worker = startWorker({
+      db: server.ctx.db,
+      queue: server.runtime.queue,
+      log: server.ctx.log,
+      pollMs: 60_000,
+    });
+    try {
+      expect(await worker.runOnce()).toBeGreaterThan(0);
+    } finally {
+      await worker.stop();
+    }
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(200);
+    const list = await call('GET', '/admin/dmca?status=restored');
+    expect(list.body.notices.find((n: { id: string }) => n.id === id)).toMatchObject({
+      contentRemoved: false,
+      restoreAfter: null,
+    });
+    expect(JSON.stringify((await call('GET', '/notifications', creator.headers)).body)).toContain(
+      'back online',
+    );
+    const restored = (await actions(id)).find((a) => a.action === 'dmca.restored');
+    expect(restored).toMatchObject({ admin: null, details: { automatic: true } });
+    expect(restored?.details.restoredPosts).toEqual([post.id]);
+    // running it again changes nothing
+    expect(await runDueRestore(server.ctx, id)).toBe(false);
+  });
+
+  it('the filer learns about the counter-notice', async () => {
+    const filer = await asUser();
+    const creator = await asUser('creator');
+    const post = await insertPost(server, creator.user);
+    const res = await call('POST', '/dmca', filer.headers, notice({ postIds: [post.id] }));
+    const id = res.body.id as string;
+    await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'actioned', removeContent: true });
+    await call('POST', `/dmca/${id}/counter-notice`, creator.headers, counter);
+    const mine = await call('GET', '/dmca/mine', filer.headers);
+    expect(mine.body.filed[0]).toMatchObject({ status: 'countered', counterNotice: counter });
+    expect(mine.body.filed[0].restoreAfter).toEqual(expect.any(String));
+    expect(JSON.stringify((await call('GET', '/notifications', filer.headers)).body)).toContain(
+      'counter-notice',
+    );
+  });
+
+  it('an admin restores a taken-down post at once, audit-logged', async () => {
+    const { creator, post, id } = await filedAgainst();
+    await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'actioned', removeContent: true });
+    const res = await call('PUT', `/admin/dmca/${id}`, undefined, {
+      status: 'restored',
+      notes: 'Fair use',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: 'The content was restored',
+      notice: { status: 'restored', contentRemoved: false, notes: 'Fair use' },
+    });
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(200);
+    const restored = (await actions(id)).find((a) => a.action === 'dmca.restored');
+    expect(restored?.admin).toMatchObject({ id: kit.adminId });
+    expect(restored?.details).toMatchObject({ from: 'actioned', automatic: false });
+    // a second restore is refused
+    const again = await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'restored' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('upholding keeps the post down, also after the period ends', async () => {
+    const { creator, post, id } = await countered();
+    const res = await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'upheld' });
+    expect(res.status).toBe(200);
+    expect(res.body.notice).toMatchObject({ status: 'upheld', restoreAfter: null });
+    expect(await runDueRestore(server.ctx, id, new Date(Date.now() + 30 * 86_400_000))).toBe(false);
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
+    expect(JSON.stringify((await call('GET', '/notifications', creator.headers)).body)).toContain(
+      'stays removed',
+    );
+    expect((await actions(id)).map((a) => a.action)).toContain('dmca.upheld');
+  });
+
+  it('refuses restore or uphold out of order, changing nothing', async () => {
+    const { creator, post, id } = await filedAgainst();
+    for (const status of ['restored', 'upheld']) {
+      const res = await call('PUT', `/admin/dmca/${id}`, undefined, { status });
+      expect(res.status, status).toBe(409);
+    }
+    await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'actioned', removeContent: true });
+    expect((await call('PUT', `/admin/dmca/${id}`, undefined, { status: 'upheld' })).status).toBe(
+      409,
+    );
+    const list = await call('GET', '/admin/dmca?status=actioned');
+    expect(list.body.notices.find((n: { id: string }) => n.id === id)).toMatchObject({
+      contentRemoved: true,
+    });
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
+    const fan = await asUser();
+    expect(
+      (await call('PUT', `/admin/dmca/${id}`, fan.headers, { status: 'restored' })).status,
+    ).toBe(403);
+    expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
   });
 });

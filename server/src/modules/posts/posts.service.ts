@@ -237,11 +237,31 @@ export async function softDeletePost(tx: DbHandle, postId: string, authorId?: st
     .where('id', '=', postId)
     .where('deleted_at', 'is', null);
   if (authorId) query = query.where('user_id', '=', authorId);
-  const deleted = await query.returning(['id', 'user_id', 'hashtags']).executeTakeFirst();
+  const deleted = await query
+    .returning(['id', 'user_id', 'hashtags', 'deleted_at'])
+    .executeTakeFirst();
   if (!deleted) return undefined;
   await syncPostHashtags(tx, deleted.id, tagsOf(deleted.hashtags), []);
   await bumpAuthorPostsCount(tx, deleted.user_id, -1);
-  return { id: deleted.id, userId: deleted.user_id };
+  return { id: deleted.id, userId: deleted.user_id, deletedAt: deleted.deleted_at! };
+}
+
+/**
+ * Undoes softDeletePost, but only the deletion made at `deletedAt` (a DMCA restore brings back
+ * what its takedown removed, never a post deleted for another reason).
+ */
+export async function restoreSoftDeletedPost(tx: DbHandle, postId: string, deletedAt: Date) {
+  const restored = await tx
+    .updateTable('posts')
+    .set({ deleted_at: null })
+    .where('id', '=', postId)
+    .where('deleted_at', '=', deletedAt)
+    .returning(['id', 'user_id', 'hashtags'])
+    .executeTakeFirst();
+  if (!restored) return undefined;
+  await syncPostHashtags(tx, restored.id, [], tagsOf(restored.hashtags));
+  await bumpAuthorPostsCount(tx, restored.user_id, 1);
+  return { id: restored.id, userId: restored.user_id };
 }
 
 export async function deletePost(ctx: PostsCtx, userId: string, postId: string) {

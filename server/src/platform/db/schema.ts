@@ -1033,9 +1033,12 @@ export interface SuggestionsTable {
   user_id: string | null;
   title: string;
   description: Generated<string>;
-  status: Generated<'open' | 'planned' | 'done' | 'declined'>;
+  status: Generated<'open' | 'planned' | 'in_progress' | 'done' | 'declined'>;
   votes_count: Generated<number>;
   created_at: CreatedAt;
+  /** migration 2026-11-26T1141-suggestion-admin */
+  roadmap_item_id: string | null;
+  status_changed_at: NullableTimestamp;
 }
 export type SuggestionRow = Selectable<SuggestionsTable>;
 
@@ -1087,9 +1090,13 @@ export interface DmcaNoticesTable {
   infringing_urls: GeneratedJson<string[]>;
   statement: string;
   signature: string;
-  status: Generated<'submitted' | 'reviewing' | 'actioned' | 'rejected' | 'countered'>;
+  status: Generated<
+    'submitted' | 'reviewing' | 'actioned' | 'rejected' | 'countered' | 'restored' | 'upheld'
+  >;
   notes: string | null;
   content_removed: Generated<boolean>;
+  /** migration 2026-11-26T1140-dmca-restore: a countered notice restores itself then */
+  restore_after: NullableTimestamp;
   counter_statement: string | null;
   counter_signature: string | null;
   counter_by: string | null;
@@ -1104,6 +1111,8 @@ export interface DmcaNoticePostsTable {
   notice_id: string;
   post_id: string;
   creator_id: string;
+  /** when this notice's takedown deleted the post (null: not taken down, or restored) */
+  removed_at: NullableTimestamp;
 }
 
 export interface OnboardingDismissalsTable {

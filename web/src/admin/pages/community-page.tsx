@@ -2,7 +2,7 @@
  * Admin · Community: copyright (DMCA) notices to review and action, contact messages, site
  * feedback and the public roadmap.
  */
-import type { DmcaNotice, RoadmapItem } from '@fanspace/contracts';
+import { DMCA_STATUSES, type DmcaNotice, type RoadmapItem } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
@@ -33,6 +33,9 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: communityKeys.all });
 }
+
+/** After a counter-notice the only decisions left are restore or keep down. */
+const DECIDED: DmcaNotice['status'][] = ['countered', 'restored', 'upheld'];
 
 function NoticeActions({ notice }: { notice: DmcaNotice }) {
   const refresh = useRefresh();
@@ -68,7 +71,27 @@ function NoticeActions({ notice }: { notice: DmcaNotice }) {
           Remove content
         </Button>
       ) : null}
-      {notice.status !== 'actioned' ? (
+      {notice.contentRemoved ? (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Restore content of ${label}`}
+          onClick={() => update.mutate({ status: 'restored' })}
+        >
+          Restore content
+        </Button>
+      ) : null}
+      {notice.status === 'countered' ? (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Keep content down for ${label}`}
+          onClick={() => update.mutate({ status: 'upheld' })}
+        >
+          Keep down (court action)
+        </Button>
+      ) : null}
+      {!DECIDED.includes(notice.status) && notice.status !== 'actioned' ? (
         <Button
           size="sm"
           variant="outline"
@@ -78,7 +101,7 @@ function NoticeActions({ notice }: { notice: DmcaNotice }) {
           Mark actioned
         </Button>
       ) : null}
-      {notice.status !== 'rejected' ? (
+      {!DECIDED.includes(notice.status) && notice.status !== 'rejected' ? (
         <Button
           size="sm"
           variant="ghost"
@@ -112,7 +135,7 @@ function DmcaTab() {
         }}
         options={[
           { value: '', label: 'All' },
-          ...['submitted', 'reviewing', 'actioned', 'countered', 'rejected'].map((s) => ({
+          ...DMCA_STATUSES.map((s) => ({
             value: s,
             label: s,
           })),
@@ -157,6 +180,11 @@ function DmcaTab() {
                 {n.counterNotice ? (
                   <p className="mt-2 rounded-xl bg-surface-2 p-2 text-fg">
                     Counter-notice: {n.counterNotice.statement} — {n.counterNotice.signature}
+                  </p>
+                ) : null}
+                {n.restoreAfter ? (
+                  <p className="mt-1 text-muted">
+                    Restores automatically on {formatDate(n.restoreAfter)} unless kept down.
                   </p>
                 ) : null}
                 <div className="mt-3">

@@ -5,6 +5,8 @@
 import type {
   AdminDmcaPage,
   AdminDmcaUpdateBody,
+  AdminSuggestionPage,
+  AdminSuggestionUpdateBody,
   ContactBody,
   ContactMessagesPage,
   ContactResponse,
@@ -82,3 +84,9 @@ export const updateRoadmapItem = (itemId: string, body: Partial<RoadmapItemBody>
   apiClient.put<RoadmapItemResponse>(`/admin/roadmap/${id(itemId)}`, body);
 export const deleteRoadmapItem = (itemId: string) =>
   apiClient.delete<OkResponse>(`/admin/roadmap/${id(itemId)}`);
+export const fetchAdminSuggestions = (page: number, status?: string) =>
+  apiClient.get<AdminSuggestionPage>('/admin/suggestions', {
+    query: { page, limit: 20, ...(status ? { status } : {}) },
+  });
+export const updateAdminSuggestion = (suggestionId: string, body: AdminSuggestionUpdateBody) =>
+  apiClient.put<SuggestionResponse>(`/admin/suggestions/${id(suggestionId)}`, body);

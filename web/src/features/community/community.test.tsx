@@ -25,6 +25,7 @@ const suggestion = (over: Partial<Suggestion> = {}): Suggestion => ({
   votes: 3,
   voted: false,
   author: null,
+  roadmapItem: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   ...over,
 });

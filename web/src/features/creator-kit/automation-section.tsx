@@ -1,5 +1,10 @@
 /** Settings → Automation: rules that message fans on subscriptions, renewals, expiry and tips. */
-import { AutomationLimits, type AutomationRule, type AutomationTrigger } from '@fanspace/contracts';
+import {
+  AutomationLimits,
+  type AutomationRule,
+  type AutomationTrigger,
+  type VaultMediaItem,
+} from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -12,7 +17,10 @@ import { Skeleton } from '../../ui/loading-state.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
+import { ImageIcon } from '../../ui/icons.tsx';
 import { useAuthStore } from '../auth/store.ts';
+import { VaultPickerDialog } from '../media-vault/components/vault-picker-dialog.tsx';
+import { parsePrice } from '../messages/components/paid-dialogs.tsx';
 import { isCreatorUser } from '../auth/user.ts';
 import { SettingsCard } from '../settings/components/settings-card.tsx';
 import { useDeleteRule, useRuleRuns, useRules, useSaveRule, useToggleRule } from './queries.ts';
@@ -29,18 +37,50 @@ interface Draft {
   name: string;
   trigger: AutomationTrigger;
   text: string;
+  /** vault media sent with the message */
+  mediaIds: string[];
+  /** '' when the media is sent free */
+  price: string;
 }
+
+export const emptyDraft = (): Draft => ({
+  name: '',
+  trigger: 'new_subscriber',
+  text: '',
+  mediaIds: [],
+  price: '',
+});
+
+export const draftOf = (rule: AutomationRule): Draft => ({
+  id: rule.id,
+  name: rule.name,
+  trigger: rule.trigger,
+  text: rule.action.text,
+  mediaIds: rule.action.mediaIds,
+  price: rule.action.lockedPrice === null ? '' : rule.action.lockedPrice.toFixed(2),
+});
 
 function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   const [value, setValue] = useState(draft);
+  const [locked, setLocked] = useState(draft.price !== '');
+  const [picking, setPicking] = useState(false);
+  // titles of the media picked in this session (a saved rule only knows the ids)
+  const [known, setKnown] = useState<Map<string, VaultMediaItem>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const save = useSaveRule();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!value.name.trim() || !value.text.trim()) {
-      setError('Give the rule a name and a message.');
+    if (!value.name.trim() || (!value.text.trim() && value.mediaIds.length === 0)) {
+      setError('Give the rule a name and a message or media.');
       return;
+    }
+    let lockedPrice: number | null = null;
+    if (locked) {
+      if (value.mediaIds.length === 0) return setError('Add media to lock.');
+      const parsed = parsePrice(value.price);
+      if (typeof parsed === 'string') return setError(parsed);
+      lockedPrice = parsed;
     }
     setError(null);
     save.mutate(
@@ -48,11 +88,18 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
         id: value.id,
         name: value.name,
         trigger: value.trigger,
-        action: { type: 'send_message', text: value.text },
+        action: { type: 'send_message', text: value.text, mediaIds: value.mediaIds, lockedPrice },
       },
       { onSuccess: onDone },
     );
   }
+
+  function addMedia(items: VaultMediaItem[]) {
+    setKnown((current) => new Map([...current, ...items.map((i) => [i.id, i] as const)]));
+    setValue({ ...value, mediaIds: [...value.mediaIds, ...items.map((i) => i.id)] });
+    setPicking(false);
+  }
+  const room = AutomationLimits.mediaMax - value.mediaIds.length;
 
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-line p-4" noValidate>
@@ -84,6 +131,64 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
         maxLength={AutomationLimits.textMax}
         onChange={(e) => setValue({ ...value, text: e.target.value })}
       />
+      <div className="space-y-3">
+        {value.mediaIds.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Attached media">
+            {value.mediaIds.map((id, index) => {
+              const title = known.get(id)?.title || `Media item ${index + 1}`;
+              return (
+                <li
+                  key={id}
+                  className="flex items-center gap-2 rounded-xl bg-surface-2 py-1 pr-1 pl-3 text-sm"
+                >
+                  <span className="text-fg">{title}</span>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${title}`}
+                    onClick={() =>
+                      setValue({ ...value, mediaIds: value.mediaIds.filter((m) => m !== id) })
+                    }
+                  >
+                    Remove
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            icon={<ImageIcon size={16} />}
+            disabled={room <= 0}
+            onClick={() => setPicking(true)}
+          >
+            Add media from vault
+          </Button>
+          <label className="flex items-center gap-2 text-sm text-fg">
+            <input
+              type="checkbox"
+              checked={locked}
+              onChange={(e) => setLocked(e.target.checked)}
+              className="accent-(--fs-accent)"
+            />
+            Lock the media behind a price
+          </label>
+        </div>
+        {locked ? (
+          <TextField
+            label="Price (USD)"
+            inputMode="decimal"
+            placeholder="9.99"
+            value={value.price}
+            onChange={(e) => setValue({ ...value, price: e.target.value })}
+          />
+        ) : null}
+      </div>
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending}>
@@ -93,6 +198,13 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
           Cancel
         </Button>
       </div>
+      <VaultPickerDialog
+        open={picking}
+        onClose={() => setPicking(false)}
+        alreadyChosen={value.mediaIds}
+        max={room}
+        onConfirm={addMedia}
+      />
     </form>
   );
 }
@@ -147,6 +259,14 @@ function RuleRow({
             <Badge>{TRIGGER_LABELS[rule.trigger]}</Badge>
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-muted">{rule.action.text}</p>
+          {rule.action.mediaIds.length > 0 ? (
+            <p className="mt-1 text-xs text-fg">
+              {rule.action.mediaIds.length} media
+              {rule.action.lockedPrice !== null
+                ? `, locked at $${rule.action.lockedPrice.toFixed(2)}`
+                : ', free'}
+            </p>
+          ) : null}
           <p className="mt-1 text-xs text-muted">
             {rule.runCount === 1 ? 'Ran once' : `Ran ${rule.runCount} times`}
             {rule.lastRunAt ? `, last ${relativeTime(rule.lastRunAt)}` : ''}
@@ -199,10 +319,7 @@ export function AutomationSection() {
       description="Messages sent for you when fans subscribe, renew, leave or tip."
       actions={
         draft ? null : (
-          <Button
-            size="sm"
-            onClick={() => setDraft({ name: '', trigger: 'new_subscriber', text: '' })}
-          >
+          <Button size="sm" onClick={() => setDraft(emptyDraft())}>
             New rule
           </Button>
         )
@@ -226,14 +343,7 @@ export function AutomationSection() {
               key={rule.id}
               rule={rule}
               onRuns={() => setRunsOf(rule)}
-              onEdit={() =>
-                setDraft({
-                  id: rule.id,
-                  name: rule.name,
-                  trigger: rule.trigger,
-                  text: rule.action.text,
-                })
-              }
+              onEdit={() => setDraft(draftOf(rule))}
             />
           ))}
         </ul>

@@ -27,6 +27,8 @@ import * as commerce from './2026-11-25T1200-commerce.ts';
 import * as communitiesReels from './2026-11-25T1047-communities-reels.ts';
 import * as reelComments from './2026-11-25T1048-reel-comments.ts';
 import * as collaborationNotifications from './2026-11-25T1500-collaboration-notifications.ts';
+import * as dmcaRestore from './2026-11-26T1140-dmca-restore.ts';
+import * as suggestionAdmin from './2026-11-26T1141-suggestion-admin.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -61,4 +63,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1047-communities-reels': communitiesReels,
   '2026-11-25T1048-reel-comments': reelComments,
   '2026-11-25T1500-collaboration-notifications': collaborationNotifications,
+  '2026-11-26T1140-dmca-restore': dmcaRestore,
+  '2026-11-26T1141-suggestion-admin': suggestionAdmin,
 };

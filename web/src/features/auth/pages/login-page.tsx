@@ -1,15 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { AuthLayout, FormError } from '../components/auth-layout.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
-import { pathAfterSignIn, type PendingVerification } from '../post-login.ts';
+import { pathAfterSignIn, rememberReturnTo, type PendingVerification } from '../post-login.ts';
 import { useLoginMutation, type LoginOutcome } from '../queries.ts';
 import { useAuthStore } from '../store.ts';
 
 export function LoginPage() {
+  const [params] = useSearchParams();
+  // ?next=/path (a claim link, …): where to go once signed in
+  useEffect(() => rememberReturnTo(params.get('next')), [params]);
   useDocumentTitle('Log in');
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);

@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@fanspace/contracts/errors';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -11,7 +11,7 @@ import {
   USERNAME_RULE_TEXT,
 } from '../account-rules.ts';
 import { AuthLayout, FormError } from '../components/auth-layout.tsx';
-import { pathAfterSignIn, type PendingVerification } from '../post-login.ts';
+import { pathAfterSignIn, rememberReturnTo, type PendingVerification } from '../post-login.ts';
 import { FormFailure, useSignupMutation, type SignupOutcome } from '../queries.ts';
 import { useAuthStore } from '../store.ts';
 
@@ -39,6 +39,9 @@ function isField(value: string | null): value is Field {
 }
 
 export function SignupPage() {
+  const [params] = useSearchParams();
+  // ?next=/path (a claim link, …): where to go once signed in
+  useEffect(() => rememberReturnTo(params.get('next')), [params]);
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);

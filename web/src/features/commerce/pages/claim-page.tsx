@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf, isApiError } from '../../../lib/api/index.ts';
 import { newIdempotencyKey } from '../../../lib/money.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -11,20 +11,66 @@ import { FormError } from '../../../ui/form-error.tsx';
 import { SparklesIcon } from '../../../ui/icons.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
+import { rememberReturnTo } from '../../auth/post-login.ts';
 import { useAuthStore } from '../../auth/store.ts';
+import { PublicLayout } from '../../community/components/public-layout.tsx';
 import { formatPrice } from '../../posts/access.ts';
 import { claimPromotion } from '../api.ts';
 import { useClaimQuery, useCommerceMutation } from '../queries.ts';
 
-/** /promotions/claim/:token — what a promotion link offers, and claiming it. */
+/** The claim page for visitors: the public frame around the same offer. */
+export function PublicClaimPage() {
+  return (
+    <PublicLayout>
+      <ClaimPage />
+    </PublicLayout>
+  );
+}
+
+function offerFacts(p: { expiresAt: string | null; remainingClaims: number | null }) {
+  const facts: string[] = [];
+  if (p.expiresAt) facts.push(`Ends ${new Date(p.expiresAt).toLocaleDateString()}`);
+  if (p.remainingClaims !== null)
+    facts.push(p.remainingClaims === 1 ? '1 claim left' : `${p.remainingClaims} claims left`);
+  return facts.join(' · ');
+}
+
+/**
+ * /promotions/claim/:token — what a promotion link offers, and claiming it. Public: a visitor
+ * sees the offer and signs up or logs in to claim; they come back with ?claim=1, and a free
+ * trial is then claimed at once (a discount, which charges, waits for one more click).
+ */
 export function ClaimPage() {
   const { token = '' } = useParams();
+  const [params] = useSearchParams();
   const info = useClaimQuery(token);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const navigate = useNavigate();
   const [key] = useState(() => newIdempotencyKey('claim'));
   const claim = useCommerceMutation(() => claimPromotion(token, key));
   useDocumentTitle('Subscription offer');
+  const returning = params.get('claim') === '1';
+  const autoClaimed = useRef(false);
+  const here = `/promotions/claim/${encodeURIComponent(token)}`;
+
+  function claimNow(username: string) {
+    claim.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(`You are subscribed to @${username}`);
+        void navigate(`/u/${encodeURIComponent(username)}`);
+      },
+    });
+  }
+
+  const data = info.data;
+  useEffect(() => {
+    if (!data || !signedIn || !returning || autoClaimed.current) return;
+    if (data.promotion.status !== 'active' || data.promotion.kind !== 'free_trial') return;
+    autoClaimed.current = true;
+    claimNow(data.creator.username);
+    // claimNow is stable enough for a one-shot effect
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, signedIn, returning]);
 
   if (info.isPending) return <LoadingState label="Loading offer…" />;
   if (info.isError)
@@ -57,6 +103,11 @@ export function ClaimPage() {
           : `for ${formatPrice(p.promoPrice)} for the first 30 days, then ${formatPrice(p.price)}.`}{' '}
         Cancel any time.
       </p>
+      {offerFacts(p) ? (
+        <p className="text-sm font-medium text-fg" data-testid="offer-facts">
+          {offerFacts(p)}
+        </p>
+      ) : null}
       {!active ? (
         <p role="status" className="text-sm text-warning">
           This offer is no longer available.
@@ -65,23 +116,28 @@ export function ClaimPage() {
         <Button
           icon={<SparklesIcon size={16} />}
           loading={claim.isPending}
-          onClick={() =>
-            claim.mutate(undefined, {
-              onSuccess: () => {
-                toast.success(`You are subscribed to @${creator.username}`);
-                void navigate(`/u/${encodeURIComponent(creator.username)}`);
-              },
-            })
-          }
+          onClick={() => claimNow(creator.username)}
         >
           {p.kind === 'free_trial'
             ? 'Start free trial'
             : `Subscribe for ${formatPrice(p.promoPrice)}`}
         </Button>
       ) : (
-        <ButtonLink to={`/login?next=${encodeURIComponent(`/promotions/claim/${token}`)}`}>
-          Log in to claim
-        </ButtonLink>
+        <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+          <ButtonLink
+            to={`/signup?next=${encodeURIComponent(`${here}?claim=1`)}`}
+            onClick={() => rememberReturnTo(`${here}?claim=1`)}
+          >
+            Sign up to claim
+          </ButtonLink>
+          <ButtonLink
+            variant="secondary"
+            to={`/login?next=${encodeURIComponent(`${here}?claim=1`)}`}
+            onClick={() => rememberReturnTo(`${here}?claim=1`)}
+          >
+            Log in to claim
+          </ButtonLink>
+        </div>
       )}
       {claim.isError ? (
         <FormError message={errorMessageOf(claim.error, 'Could not claim this offer')} />

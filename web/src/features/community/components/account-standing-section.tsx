@@ -139,9 +139,18 @@ export function AccountStandingSection() {
                   Takedown of {n.postIds.length} post(s) · {n.status}
                 </p>
                 <p className="text-muted">Claimed work: {n.copyrightedWork}</p>
-                {n.counterNotice ? (
+                {n.status === 'restored' ? (
+                  <p className="mt-1 text-fg">Resolved in your favour: your post is back online.</p>
+                ) : n.status === 'upheld' ? (
+                  <p className="mt-1 text-muted">
+                    The claimant started a court action: the post stays removed.
+                  </p>
+                ) : n.counterNotice ? (
                   <p className="mt-1 text-muted">
                     Counter-notice sent {new Date(n.counterNotice.createdAt).toLocaleDateString()}.
+                    {n.restoreAfter
+                      ? ` Your post comes back online on ${new Date(n.restoreAfter).toLocaleDateString()} unless the claimant starts a court action.`
+                      : ''}
                   </p>
                 ) : n.status === 'actioned' ? (
                   <CounterNoticeForm notice={n} />
@@ -152,6 +161,13 @@ export function AccountStandingSection() {
               <li key={n.id} className="rounded-xl border border-line p-3 text-sm">
                 <p className="font-semibold text-fg">You filed · {n.status}</p>
                 <p className="text-muted">{n.copyrightedWork}</p>
+                {n.status === 'countered' && n.restoreAfter ? (
+                  <p className="mt-1 text-muted">
+                    The creator sent a counter-notice. The content comes back online on{' '}
+                    {new Date(n.restoreAfter).toLocaleDateString()} unless you tell us through the
+                    contact page that you started a court action.
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

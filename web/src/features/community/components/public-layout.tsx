@@ -31,7 +31,8 @@ export function PublicLayout({
   intro,
   children,
 }: {
-  title: string;
+  /** the page's h1; leave out when the content brings its own */
+  title?: string;
   intro?: ReactNode;
   children: ReactNode;
 }) {
@@ -63,11 +64,13 @@ export function PublicLayout({
         tabIndex={-1}
         className="mx-auto max-w-4xl px-4 py-10 outline-none sm:px-6"
       >
-        <h1 className="font-display text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">
-          {title}
-        </h1>
+        {title ? (
+          <h1 className="font-display text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">
+            {title}
+          </h1>
+        ) : null}
         {intro ? <div className="mt-3 text-lg leading-relaxed text-muted">{intro}</div> : null}
-        <div className="mt-8">{children}</div>
+        <div className={title ? 'mt-8' : undefined}>{children}</div>
       </main>
       <footer className="border-t border-line">
         <nav

@@ -127,7 +127,9 @@ export function SuggestionsPage() {
                 {s.description ? <p className="mt-1 text-sm text-muted">{s.description}</p> : null}
                 <p className="mt-1 text-xs text-subtle">
                   {s.author ? `@${s.author.username} · ` : ''}
-                  {new Date(s.createdAt).toLocaleDateString()} · {s.status}
+                  {new Date(s.createdAt).toLocaleDateString()} ·{' '}
+                  <span data-testid="suggestion-status">{s.status.replace('_', ' ')}</span>
+                  {s.roadmapItem ? ` · on the roadmap: ${s.roadmapItem.title}` : ''}
                 </p>
               </div>
             </li>
