@@ -1,7 +1,14 @@
-import { hashPassword, verifyPassword } from '@fanspace/server/src/platform/auth/passwords.ts';
 import { randomUUID } from 'node:crypto';
 import { newestPublicCommentedPosts, paidPost, type Fixtures } from './fixtures.ts';
-import { bearer, DURATION_S, load, type LoadFigures, type NextRequest } from './load.ts';
+import { argon2RateInChild, serverThreadpoolSize } from './argon2-rate.ts';
+import {
+  bearer,
+  CONNECTIONS,
+  DURATION_S,
+  load,
+  type LoadFigures,
+  type NextRequest,
+} from './load.ts';
 import { BENCH_PASSWORD, benchEmail, benchId } from './seed/plan.ts';
 
 /**
@@ -14,8 +21,8 @@ export interface HttpScenario {
   money?: boolean;
   prepare?: (url: string, fx: Fixtures) => Promise<void>;
   next: (fx: Fixtures) => (n: number) => NextRequest;
-  /** extra figures measured in the same run (login: the raw argon2 verify rate) */
-  extra?: () => Promise<Record<string, number>>;
+  /** wraps the load with measurements of its own (login: the raw argon2 verify rate) */
+  around?: (run: () => Promise<LoadFigures>) => Promise<LoadFigures & Record<string, number>>;
 }
 
 const viewer = (fx: Fixtures, n: number) => fx.viewers[n % fx.viewers.length] ?? fx.viewers[0]!;
@@ -44,21 +51,28 @@ async function fund(url: string, fx: Fixtures, units: number) {
   );
 }
 
-/** Raw argon2 verify rate of this machine (same hash profile as the app), 8 in flight. */
-async function argon2VerifyRate(): Promise<Record<string, number>> {
-  const hash = await hashPassword(BENCH_PASSWORD);
-  const until = performance.now() + Math.min(DURATION_S, 5) * 1000;
-  let done = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (performance.now() < until) {
-        if (!(await verifyPassword(hash, BENCH_PASSWORD))) throw new Error('verify failed');
-        done++;
-      }
-    }),
-  );
-  return { argon2VerifyPerSecond: Math.round(done / ((performance.now() - started) / 1000)) };
+/**
+ * Login against the raw argon2 verify rate measured under the same conditions: in a child
+ * process with the server's threadpool size and as many verifies in flight as connections,
+ * right before and right after the login load (the machine is shared, so the two bracket it).
+ */
+async function aroundLogin(run: () => Promise<LoadFigures>) {
+  const seconds = Math.min(DURATION_S, 5);
+  const before = await argon2RateInChild(seconds, CONNECTIONS);
+  const figures = await run();
+  const after = await argon2RateInChild(seconds, CONNECTIONS);
+  const rate = (before + after) / 2;
+  return {
+    ...figures,
+    argon2VerifyPerSecond: Math.round(rate * 10) / 10,
+    argon2BeforePerSecond: before,
+    argon2AfterPerSecond: after,
+    uvThreadpoolSize: serverThreadpoolSize(),
+    loginShareOfArgon2:
+      rate > 0
+        ? Math.round(((figures.requests - figures.non2xx) / DURATION_S / rate) * 100) / 100
+        : 0,
+  };
 }
 
 export const httpScenarios: HttpScenario[] = [
@@ -108,7 +122,7 @@ export const httpScenarios: HttpScenario[] = [
       path: '/api/auth/login',
       body: JSON.stringify({ email: benchEmail(viewer(fx, n).index), password: BENCH_PASSWORD }),
     }),
-    extra: argon2VerifyRate,
+    around: aroundLogin,
   },
   {
     // each request buys a post its viewer has not bought: viewers round-robin over paid posts
@@ -145,7 +159,7 @@ export async function runHttp(
   scenario: HttpScenario,
   fx: Fixtures,
 ): Promise<LoadFigures & Record<string, number>> {
-  const extra = scenario.extra ? await scenario.extra() : {};
   await scenario.prepare?.(url, fx);
-  return { ...(await load(url, scenario.next(fx))), ...extra };
+  const run = () => load(url, scenario.next(fx));
+  return scenario.around ? scenario.around(run) : { ...(await run()) };
 }

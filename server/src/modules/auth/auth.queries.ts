@@ -40,20 +40,17 @@ export async function takenFields(db: DbHandle, username: string, email: string)
 
 /** Records a successful login; tells whether it was the account's first. */
 export async function markLoggedIn(db: DbHandle, userId: string) {
-  const before = await db
-    .selectFrom('users')
-    .select('first_login_at')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  // one statement: the subquery locks the row and reads first_login_at as it was before
   const now = new Date();
-  const user = await db
-    .updateTable('users')
-    .set({ first_login_at: before.first_login_at ?? now, last_login_at: now })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { user, isFirstLogin: before.first_login_at === null };
+  const { rows } = await sql<UserRow & { is_first_login: boolean }>`
+    update users u set first_login_at = coalesce(before.first_login_at, ${now}), last_login_at = ${now}
+    from (select id, first_login_at from users where id = ${userId}::uuid for update) before
+    where u.id = before.id
+    returning u.*, before.first_login_at is null as is_first_login`.execute(db);
+  const first = rows[0];
+  if (!first) throw new Error(`user ${userId} not found`);
+  const { is_first_login, ...user } = first;
+  return { user: user as UserRow, isFirstLogin: is_first_login };
 }
 
 /** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */

@@ -6,7 +6,7 @@ import {
   type DbHandle,
 } from '../../platform/db/database.ts';
 import { notifyCharge } from '../notifications/charge-notices.ts';
-import { accountId, feePercent, postTransaction } from './ledger.service.ts';
+import { accountId, lockAccountsWithFee, postTransaction } from './ledger.service.ts';
 import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
 
 /**
@@ -46,19 +46,24 @@ export async function chargeToCreator(
   input: ChargeInput,
 ): Promise<Charge> {
   assertInTransaction(tx);
-  const split = splitFee(input.grossCents, await feePercent(tx));
   const availableAt = addDays(input.now ?? new Date(), HOLD_DAYS);
-  const [wallet, fees, pending] = await Promise.all([
-    accountId(tx, 'user_wallet', input.payerId),
-    accountId(tx, 'platform_fees', null),
-    accountId(tx, 'creator_pending', input.creatorId),
+  // one round trip: the three accounts, locked in id order, and the fee setting
+  const {
+    accounts: [wallet, fees, pending],
+    feePercent,
+  } = await lockAccountsWithFee(tx, [
+    { kind: 'user_wallet', ownerId: input.payerId },
+    { kind: 'platform_fees', ownerId: null },
+    { kind: 'creator_pending', ownerId: input.creatorId },
   ]);
+  const split = splitFee(input.grossCents, feePercent);
+  const locked = [wallet!, fees!, pending!];
   const posted = await postTransaction(tx, {
     kind: input.kind,
     entries: [
-      { accountId: wallet, amountCents: -split.grossCents },
-      { accountId: fees, amountCents: split.feeCents },
-      { accountId: pending, amountCents: split.shareCents },
+      { accountId: wallet!.id, amountCents: -split.grossCents },
+      { accountId: fees!.id, amountCents: split.feeCents },
+      { accountId: pending!.id, amountCents: split.shareCents },
     ],
     metadata: {
       ...input.details,
@@ -71,19 +76,19 @@ export async function chargeToCreator(
       availableAt: availableAt.toISOString(),
     },
     ...(input.idempotencyRef ? { idempotencyRef: input.idempotencyRef } : {}),
+    // the creator's share is held in the same statement as the transaction
+    ...(split.shareCents > 0
+      ? {
+          pendingRelease: {
+            creatorId: input.creatorId,
+            amountCents: split.shareCents,
+            availableAt,
+          },
+        }
+      : {}),
+    locked,
   });
-  if (split.shareCents > 0) {
-    await tx
-      .insertInto('ledger_pending_releases')
-      .values({
-        transaction_id: posted.id,
-        creator_id: input.creatorId,
-        amount_cents: split.shareCents,
-        available_at: availableAt,
-      })
-      .execute();
-    await scheduleRelease(deps, tx, availableAt);
-  }
+  if (split.shareCents > 0) await scheduleRelease(deps, tx, availableAt);
   // the creator hears of every new sale (tip, purchase, subscription) in the same transaction
   await notifyCharge(tx, input, split.grossCents);
   return { transactionId: posted.id, createdAt: posted.createdAt, split, availableAt };

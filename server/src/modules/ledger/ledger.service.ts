@@ -116,25 +116,105 @@ const isNonNegativeViolation = (error: unknown) => {
   return e?.code === '23514' && e.constraint === 'ledger_accounts_non_negative';
 };
 
+/** An account named by its kind and owner (null: a system account). */
+export interface AccountRef {
+  kind: LedgerAccountKind;
+  ownerId: string | null;
+}
+
+/** A ledger account row as locked for a posting. */
+export interface LockedAccount {
+  id: string;
+  kind: LedgerAccountKind;
+  owner_id: string | null;
+  balance_cents: number;
+  allow_negative: boolean;
+}
+
+const refMatches = (a: Pick<LockedAccount, 'kind' | 'owner_id'>, r: AccountRef) =>
+  a.kind === r.kind && a.owner_id === r.ownerId;
+
+/**
+ * Resolves accounts by (kind, owner) and locks them in id order in one statement, together with
+ * the platform fee setting (a charge needs both before it can split). Accounts are created on
+ * first use: a missing one is inserted and the lookup runs again. The result is in the order of
+ * `refs`.
+ */
+export async function lockAccountsWithFee(
+  tx: DbHandle,
+  refs: AccountRef[],
+): Promise<{ accounts: LockedAccount[]; feePercent: number }> {
+  assertInTransaction(tx);
+  const lookup = () =>
+    tx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'kind', 'owner_id', 'balance_cents', 'allow_negative'])
+      .select(
+        sql<unknown>`(select value from platform_settings where key = 'feePercent')`.as('fee'),
+      )
+      .where((eb) =>
+        eb.or(
+          refs.map((r) =>
+            eb.and([
+              eb('kind', '=', r.kind),
+              r.ownerId === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', r.ownerId),
+            ]),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  let rows = await lookup();
+  const missing = refs.filter((r) => !rows.some((a) => refMatches(a, r)));
+  if (missing.length > 0) {
+    for (const r of missing) await accountId(tx, r.kind, r.ownerId);
+    rows = await lookup();
+  }
+  const accounts = refs.map((r) => {
+    const found = rows.find((a) => refMatches(a, r));
+    if (!found) throw new Error(`ledger account ${r.kind} could not be created`);
+    return found;
+  });
+  // the fee rides on every row; with no row at all the setting is read on its own
+  const fee = rows[0] ? rows[0].fee : await getPlatformSetting(tx, 'feePercent');
+  return { accounts, feePercent: parseFeePercent(fee) };
+}
+
+/** A creator share held until `availableAt`, written with the charge that earned it. */
+export interface PendingRelease {
+  creatorId: string;
+  amountCents: number;
+  availableAt: Date;
+}
+
 /**
  * Posts one balanced transaction. Accounts are locked in id order (a stable order, so two
  * transfers between the same accounts cannot deadlock), checked, then the transaction, its
- * entries and the balance updates are written.
+ * entries, the balance updates (and a held share, if any) are written by one statement.
+ * `locked`: the accounts already locked by the caller in this transaction (lockAccountsWithFee),
+ * which saves the lock round trip.
  */
-export async function postTransaction(tx: DbHandle, input: PostInput): Promise<PostedTransaction> {
+export async function postTransaction(
+  tx: DbHandle,
+  input: PostInput & { pendingRelease?: PendingRelease; locked?: LockedAccount[] },
+): Promise<PostedTransaction> {
   assertInTransaction(tx);
   const entries = input.entries.filter((e) => e.amountCents !== 0);
   assertBalanced(entries);
   const deltas = new Map<string, number>();
   for (const e of entries) deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0) + e.amountCents);
   const ids = [...deltas.keys()].sort();
-  const accounts = await tx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'kind', 'balance_cents', 'allow_negative'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const accounts =
+    input.locked && ids.every((id) => input.locked!.some((a) => a.id === id))
+      ? input.locked.filter((a) => deltas.has(a.id))
+      : await tx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'kind', 'balance_cents', 'allow_negative'])
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
   if (accounts.length !== ids.length) throw new Error('unknown ledger account');
   for (const account of accounts) {
     const after = account.balance_cents + (deltas.get(account.id) ?? 0);
@@ -144,38 +224,47 @@ export async function postTransaction(tx: DbHandle, input: PostInput): Promise<P
     }
   }
 
-  const row = await tx
-    .insertInto('ledger_transactions')
-    .values({
-      kind: input.kind,
-      idempotency_ref: input.idempotencyRef ?? null,
-      metadata: JSON.stringify(input.metadata ?? {}),
-      reverses_id: input.reversesId ?? null,
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
-  await tx
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((e) => ({
-        transaction_id: row.id,
-        account_id: e.accountId,
-        amount_cents: e.amountCents,
-      })),
-    )
-    .execute();
+  const release = input.pendingRelease;
+  if (release && !(Number.isSafeInteger(release.amountCents) && release.amountCents > 0))
+    throw new Error('a pending release needs positive integer cents');
+  const entryRows = sql.join(
+    entries.map((e) => sql`(${e.accountId}::uuid, ${e.amountCents}::bigint)`),
+  );
+  const deltaRows = sql.join(ids.map((id) => sql`(${id}::uuid, ${deltas.get(id)}::bigint)`));
+  const held = release
+    ? sql`, held as (
+        insert into ledger_pending_releases (transaction_id, creator_id, amount_cents, available_at)
+        select t.id, ${release.creatorId}::uuid, ${release.amountCents}::bigint,
+          ${release.availableAt}::timestamptz
+        from t
+      )`
+    : sql``;
   try {
-    for (const id of ids) {
-      await tx
-        .updateTable('ledger_accounts')
-        .set({ balance_cents: sql`balance_cents + ${deltas.get(id)}` })
-        .where('id', '=', id)
-        .execute();
-    }
+    const { rows } = await sql<{ id: string; created_at: Date }>`
+      with t as (
+        insert into ledger_transactions (kind, idempotency_ref, metadata, reverses_id)
+        values (${input.kind}, ${input.idempotencyRef ?? null},
+          ${JSON.stringify(input.metadata ?? {})}::jsonb, ${input.reversesId ?? null}::uuid)
+        returning id, created_at
+      ), lines as (
+        insert into ledger_entries (transaction_id, account_id, amount_cents)
+        select t.id, v.account_id, v.amount_cents
+        from t, (values ${entryRows}) as v(account_id, amount_cents)
+      ), moved as (
+        update ledger_accounts a set balance_cents = a.balance_cents + d.delta
+        from (values ${deltaRows}) as d(id, delta)
+        where a.id = d.id
+      )${held}
+      select id, created_at from t`.execute(tx);
+    const row = rows[0];
+    if (!row) throw new Error('ledger transaction was not written');
+    // one transaction's balances moved: the locked rows the caller holds are stale now
+    if (input.locked)
+      for (const a of input.locked) if (deltas.has(a.id)) a.balance_cents += deltas.get(a.id) ?? 0;
+    return { id: row.id, createdAt: new Date(row.created_at) };
   } catch (error) {
     // the database's CHECK is the last line; a wallet hitting it is still the user's 402
     if (isNonNegativeViolation(error)) throw insufficientFunds();
     throw error;
   }
-  return { id: row.id, createdAt: row.created_at };
 }

@@ -149,3 +149,63 @@ export async function liveUsersByIds(db: DbHandle, ids: readonly string[], viewe
     .execute();
   return new Map(rows.map((u) => [u.id, u]));
 }
+
+/** A notification written by `insertWantedNotification`, with what push delivery needs. */
+export interface WantedNotification {
+  row: NotificationRow;
+  preferences: Record<string, unknown> | null;
+  hasPushSubscription: boolean;
+}
+
+/**
+ * notify's one statement: inserts the notification unless the recipient is gone, turned the
+ * type off (`preferences.notifications.<type> === false`), the two users block each other, or
+ * (coalesce) an unread one about the same thing exists; returns the row with the recipient's
+ * preferences and whether they have a web push subscription. null when skipped.
+ */
+export async function insertWantedNotification(
+  db: DbHandle,
+  n: NewNotification,
+  coalesce: boolean,
+): Promise<WantedNotification | null> {
+  const notBlocked = n.actorId
+    ? sql`and not exists (select 1 from blocks b
+        where (b.blocker_id = ${n.userId}::uuid and b.blocked_id = ${n.actorId}::uuid)
+           or (b.blocker_id = ${n.actorId}::uuid and b.blocked_id = ${n.userId}::uuid))`
+    : sql``;
+  const notUnread =
+    coalesce && n.relatedId
+      ? sql`and not exists (select 1 from notifications u
+          where u.user_id = ${n.userId}::uuid and u.type = ${n.type}
+            and u.related_id = ${n.relatedId} and not u.is_read)`
+      : sql``;
+  const { rows } = await sql<
+    NotificationRow & { target_preferences: Record<string, unknown> | null; target_push: boolean }
+  >`
+    with target as (
+      select preferences, status from users where id = ${n.userId}::uuid
+    ), wanted as (
+      select 1 from target
+      where status <> 'deleted'
+        and (preferences -> 'notifications' -> ${n.type}::text) is distinct from 'false'::jsonb
+        ${notBlocked}
+        ${notUnread}
+    ), written as (
+      insert into notifications (user_id, type, actor_id, related_id, related_type, data)
+      select ${n.userId}::uuid, ${n.type}, ${n.actorId}::uuid, ${n.relatedId}::text,
+        ${n.relatedType}::text, ${JSON.stringify(n.data)}::jsonb
+      from wanted
+      returning *
+    )
+    select written.*, target.preferences as target_preferences,
+      exists (select 1 from push_subscriptions p where p.user_id = ${n.userId}::uuid) as target_push
+    from written, target`.execute(db);
+  const first = rows[0];
+  if (!first) return null;
+  const { target_preferences, target_push, ...row } = first;
+  return {
+    row: row as NotificationRow,
+    preferences: target_preferences,
+    hasPushSubscription: target_push,
+  };
+}

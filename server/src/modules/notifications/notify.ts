@@ -3,9 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbHandle } from '../../platform/db/database.ts';
 import type { NotificationRow } from '../../platform/db/schema.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
-import { blockedEitherWay } from '../graph/graph.relations.ts';
-import { hasPushSubscription, pushAllowed, PUSH_JOB } from '../push/push.service.ts';
-import { insertNotification, unreadExists } from './notifications.queries.ts';
+import { pushAllowed, PUSH_JOB } from '../push/push.service.ts';
+import { insertWantedNotification } from './notifications.queries.ts';
 
 /**
  * notify(db, …): the one way any module creates a notification, inside its own transaction.
@@ -41,16 +40,9 @@ export interface NotifyInput {
   coalesce?: boolean;
 }
 
-/** Preferences: `users.preferences.notifications.<type> === false` turns a type off. */
-function typeDisabled(preferences: Record<string, unknown> | null, type: NotificationType) {
-  const settings = preferences?.notifications;
-  if (typeof settings !== 'object' || settings === null) return false;
-  return (settings as Record<string, unknown>)[type] === false;
-}
-
 /**
  * Records a notification for `userId` unless it is about the user's own action, the user
- * turned the type off, the two users blocked each other, or (coalesce) an unread one about the
+ * turned the type off (`users.preferences.notifications.<type> === false`), the two users blocked each other, or (coalesce) an unread one about the
  * same thing exists. Publishes `notification` to the user's sockets after commit. Returns the
  * row, or null when skipped. A user with web push subscriptions whose preferences allow it
  * (push.service `pushAllowed`) also gets a push job.
@@ -58,24 +50,21 @@ function typeDisabled(preferences: Record<string, unknown> | null, type: Notific
 export async function notify(db: DbHandle, input: NotifyInput): Promise<NotificationRow | null> {
   const actorId = input.actorId ?? null;
   if (actorId === input.userId) return null;
-  const user = await db
-    .selectFrom('users')
-    .select(['preferences', 'status'])
-    .where('id', '=', input.userId)
-    .executeTakeFirst();
-  if (!user || user.status === 'deleted' || typeDisabled(user.preferences, input.type)) return null;
-  if (actorId && (await blockedEitherWay(db, input.userId, actorId))) return null;
-  const relatedId = input.relatedId ?? null;
-  if (input.coalesce && relatedId && (await unreadExists(db, input.userId, input.type, relatedId)))
-    return null;
-  const row = await insertNotification(db, {
-    userId: input.userId,
-    type: input.type,
-    actorId,
-    relatedId,
-    relatedType: input.relatedType ?? null,
-    data: input.data ?? {},
-  });
+  // the recipient's preferences, blocks, the coalescing probe and the insert: one statement
+  const written = await insertWantedNotification(
+    db,
+    {
+      userId: input.userId,
+      type: input.type,
+      actorId,
+      relatedId: input.relatedId ?? null,
+      relatedType: input.relatedType ?? null,
+      data: input.data ?? {},
+    },
+    input.coalesce === true,
+  );
+  if (!written) return null;
+  const { row } = written;
   const delivery = deliveries.get(adapterOf(db));
   if (delivery)
     publishAfterCommit(delivery, db, { userIds: [input.userId] }, 'notification', {
@@ -83,11 +72,7 @@ export async function notify(db: DbHandle, input: NotifyInput): Promise<Notifica
       type: row.type,
     });
   // web push: a job in the same transaction (the outbox), run by the worker after commit
-  if (
-    delivery?.jobs &&
-    pushAllowed(user.preferences, input.type) &&
-    (await hasPushSubscription(db, input.userId))
-  )
+  if (delivery?.jobs && written.hasPushSubscription && pushAllowed(written.preferences, input.type))
     await delivery.jobs.enqueue(db, PUSH_JOB, { notificationId: row.id, userId: input.userId });
   return row;
 }

@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_PASSWORD } from '../../../test/factories.ts';
+import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
+import type { DatabaseHandle } from '../../platform/db/database.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { actor, type Actor } from '../posts/posts.test-kit.ts';
+import { fund, paidPost, pay } from './payments.test-kit.ts';
+
+/**
+ * Statements per money request and per login (docs/PERFORMANCE.md "Write paths"): every
+ * statement is a round trip on a held connection, so a change that adds one to every unlock,
+ * tip or login shows up here. Counted at the driver, begin and commit included.
+ */
+
+let database: DatabaseHandle;
+let server: TestServer;
+let fan: Actor;
+let creator: Actor;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await createTestServer({ database });
+  [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
+  await fund(server, fan, 100);
+});
+afterAll(async () => {
+  expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
+  await server.close();
+  await database.close();
+});
+
+const textOf = (arg: unknown) =>
+  String(typeof arg === 'string' ? arg : ((arg as { text?: string } | undefined)?.text ?? ''))
+    .replace(/\s+/g, ' ')
+    .slice(0, 80);
+
+async function statementsOf<T>(
+  fn: () => Promise<T>,
+): Promise<{ count: number; value: T; statements: string[] }> {
+  const spy = database.pglite
+    ? vi.spyOn(database.pglite, 'query')
+    : vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    const value = await fn();
+    // the analytics recorder flushes its buffer on a timer, from whichever request came last:
+    // those batch inserts are not the request's own statements
+    const statements = spy.mock.calls
+      .map((c) => textOf(c[0]))
+      .filter((text) => !text.startsWith('insert into "analytics_'));
+    return { count: statements.length, value, statements };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const balanceCents = async (who: Actor) =>
+  (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+
+describe('round trips of the write paths', () => {
+  it('unlock: 13 statements (was 25), and the money moved exactly once', async () => {
+    // the first charge creates the creator's pending account; count a steady-state one
+    await pay(server, fan, 'POST', `/posts/${(await paidPost(server, creator)).id}/unlock`);
+    const post = await paidPost(server, creator, 700);
+    const before = await balanceCents(fan);
+    const { count, value, statements } = await statementsOf(() =>
+      pay(server, fan, 'POST', `/posts/${post.id}/unlock`),
+    );
+    expect(value.status, value.text).toBe(200);
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(13);
+    expect(await balanceCents(fan)).toBe(before - 700);
+  });
+
+  it('tip: 12 statements (was 24)', async () => {
+    const before = await balanceCents(fan);
+    const { count, value, statements } = await statementsOf(() =>
+      pay(server, fan, 'POST', '/tips', {
+        recipientUserId: creator.user.id,
+        amount: 2,
+        tipType: 'profile',
+      }),
+    );
+    expect(value.status, value.text).toBe(201);
+    expect(value.body.split).toMatchObject({
+      grossCents: 200,
+      feeCents: 40,
+      creatorShareCents: 160,
+    });
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(12);
+    expect(await balanceCents(fan)).toBe(before - 200);
+  });
+
+  it('login: 9 statements besides the argon2 verify (was 10)', async () => {
+    const { count, value, statements } = await statementsOf(() =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: fan.user.email, password: TEST_PASSWORD },
+      }),
+    );
+    expect(value.statusCode, value.body).toBe(200);
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(9);
+  });
+});
