@@ -35,7 +35,7 @@ async function post(url: string, path: string, token: string, body: unknown) {
 }
 
 /** Every viewer gets `units` of test funds (1,000.00 per top-up, the largest allowed). */
-async function fund(url: string, fx: Fixtures, units: number) {
+export async function fund(url: string, fx: Fixtures, units: number) {
   await Promise.all(
     fx.viewers.map(async (v) => {
       for (let left = units; left > 0; left -= 1000)
