@@ -14,6 +14,7 @@ import { fund } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
 import { startServer, type ServerUnderTest } from './server.ts';
+import type { DatabaseHandle } from '@fanspace/server/src/platform/db/database.ts';
 
 /**
  * `npm run soak -w bench`: the soak and overload test of issue 11 against the real server
@@ -127,14 +128,40 @@ function send(base: URL, r: Request): Promise<Sample> {
   });
 }
 
+/** `viewerId postId` of every purchase the viewers made already (seed, earlier runs). */
+async function purchasedBy(database: DatabaseHandle, fx: Fixtures): Promise<Set<string>> {
+  const rows = await database.db
+    .selectFrom('content_purchases')
+    .select(['buyer_id', 'post_id'])
+    .where(
+      'buyer_id',
+      'in',
+      fx.viewers.map((v) => v.id),
+    )
+    .execute();
+  return new Set(rows.map((r) => `${r.buyer_id} ${r.post_id}`));
+}
+
 /** The mixed workload: the n-th request of the run. */
-function workload(fx: Fixtures) {
+function workload(fx: Fixtures, bought: Set<string>) {
   const posts = newestPublicCommentedPosts(fx.plan, 500);
   const viewers = fx.viewers;
   const pairs = fx.chatPairs;
+  // each viewer buys the paid posts it has not bought yet, in order
+  const paidCount = Math.floor(fx.plan.posts / 10);
+  const cursor = viewers.map(() => 0);
   let unlocks = 0;
-  // unlocks continue after the purchases earlier runs made: viewer k buys paid posts in order
-  const firstPaid = Math.ceil(fx.purchases / viewers.length) + 1;
+  const nextPaid = (v: number) => {
+    const viewerId = viewers[v]!.id;
+    for (let tries = 0; tries < paidCount; tries += 1) {
+      const id = paidPost(fx.plan, cursor[v]!++);
+      if (!bought.has(`${viewerId} ${id}`)) {
+        bought.add(`${viewerId} ${id}`);
+        return id;
+      }
+    }
+    throw new Error(`viewer ${viewerId} has bought every paid post: reseed the bench database`);
+  };
   const wheel: Kind[] = MIX.flatMap(([kind, share]) => Array<Kind>(share).fill(kind));
   // spread the kinds over the wheel so every second sees the whole mix
   const order = wheel.map((_, i) => wheel[(i * 37) % wheel.length]!);
@@ -172,12 +199,12 @@ function workload(fx: Fixtures) {
           idempotent: true,
         };
       case 'unlock': {
-        const k = unlocks++;
-        const buyer = viewers[k % viewers.length]!;
+        const v = unlocks++ % viewers.length;
+        const buyer = viewers[v]!;
         return {
           kind,
           method: 'POST',
-          path: `/api/posts/${paidPost(fx.plan, firstPaid + Math.floor(k / viewers.length))}/unlock`,
+          path: `/api/posts/${nextPaid(v)}/unlock`,
           token: buyer.token,
           idempotent: true,
         };
@@ -253,6 +280,7 @@ function summarise(samples: Sample[], seconds: number) {
       (statuses[s.status === 0 ? 'timeout/error' : s.status] ?? 0) + 1;
   return {
     requests: samples.length,
+    failures: errorKinds(samples),
     servedPerSecond: Math.round((samples.filter(ok).length / seconds) * 10) / 10,
     errors: errors.length,
     errorRate: samples.length ? errors.length / samples.length : 0,
@@ -263,6 +291,16 @@ function summarise(samples: Sample[], seconds: number) {
     ),
     byKind,
   };
+}
+
+/** Which kinds failed, with which status: `unlock 409: 2`. */
+function errorKinds(samples: Sample[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of samples.filter((x) => !ok(x))) {
+    const key = `${s.kind} ${s.status || 'timeout'}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** RSS of the server every second while a phase runs. */
@@ -289,10 +327,12 @@ async function main() {
   const driver = target.url ? 'pg' : 'pglite';
   let database = await openTarget(target);
   let fx: Fixtures;
+  let bought: Set<string>;
   try {
     await seed(plan, database);
     // 20 chat pairs: fans who write to a creator they follow, and those creators (who post)
     fx = await prepareFixtures(database, plan, 20);
+    bought = await purchasedBy(database, fx);
   } finally {
     await database.close();
   }
@@ -316,7 +356,7 @@ async function main() {
   let failed: string[] = [];
   try {
     await fund(server.url, fx, 5000);
-    const next = workload(fx);
+    const next = workload(fx, bought);
     let n = 0;
     const nextRequest = () => next(n++);
 
@@ -345,7 +385,7 @@ async function main() {
         statuses: s.statuses,
       });
       log(
-        `ramp ${rate} req/s: served ${s.servedPerSecond}/s, errors ${s.errors}, p99 ${s.p99Ms} ms, feed p99 ${feedP99} ms ${passed ? 'ok' : 'MISSED'}`,
+        `ramp ${rate} req/s: served ${s.servedPerSecond}/s, errors ${s.errors}, p99 ${s.p99Ms} ms, feed p99 ${feedP99} ms ${passed ? 'ok' : 'MISSED'} ${JSON.stringify(s.statuses)} ${JSON.stringify(errorKinds(samples))}`,
       );
       if (!passed) break;
       sustainable = rate;
