@@ -26,7 +26,7 @@ import type { DatabaseHandle } from '@fanspace/server/src/platform/db/database.t
  * 2. soak: SOAK_SECONDS (default 600) at SOAK_FRACTION (default 0.5, the headroom a deployment
  *    keeps) of that rate: error rate, p99 per kind (target: feed <= 200 ms), server RSS at
  *    start/end/peak and its growth.
- * 3. overload: OVERLOAD_SECONDS (default 30) at twice the sustainable rate: how many requests
+ * 3. overload: OVERLOAD_SECONDS (default 30) at twice (SOAK_OVERLOAD_FACTOR) the sustainable rate: how many requests
  *    were shed (429/503, with Retry-After) versus failed otherwise (other 5xx, timeouts).
  * 4. recovery: back to the soak rate; the time from the drop until every request succeeds in
  *    under NORMAL_MS (default 500 ms) again.
@@ -57,6 +57,8 @@ const SOAK_FRACTION = env('SOAK_FRACTION', 0.5);
 const OVERLOAD_SECONDS = env('OVERLOAD_SECONDS', 30);
 const RECOVERY_SECONDS = env('RECOVERY_SECONDS', 90);
 const NORMAL_MS = env('NORMAL_MS', 500);
+/** overload rate as a multiple of the sustainable rate (the issue asks for 2) */
+const OVERLOAD_FACTOR = env('SOAK_OVERLOAD_FACTOR', 2);
 const TIMEOUT_MS = env('SOAK_TIMEOUT_MS', 10_000);
 const RAMP = (process.env.SOAK_RAMP ?? '5,10,15,20,30,40,50,60,80,100,130,160,200,250')
   .split(',')
@@ -437,7 +439,7 @@ async function main() {
     log(`soak: ${JSON.stringify(result.soak)}`);
 
     // 3. overload at twice the sustainable rate, 4. recovery at the soak rate
-    const overloadRate = sustainable * 2;
+    const overloadRate = Math.round(sustainable * OVERLOAD_FACTOR);
     log(`overload: ${OVERLOAD_SECONDS} s at ${overloadRate} req/s`);
     const overloadPromise = openLoop(base, nextRequest, overloadRate, OVERLOAD_SECONDS);
     await new Promise((r) => setTimeout(r, OVERLOAD_SECONDS * 1000));
@@ -521,7 +523,8 @@ async function main() {
   result.loadAverageAtEnd = loadAverage();
   const outDir = path.resolve(import.meta.dirname, '..', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, driver === 'pglite' ? 'soak-pglite.json' : 'soak.json');
+  const name = OVERLOAD_FACTOR === 2 ? 'soak' : `soak-overload-x${OVERLOAD_FACTOR}`;
+  const file = path.join(outDir, driver === 'pglite' ? `${name}-pglite.json` : `${name}.json`);
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${file}`);
   log(failed.length ? `MISSED: ${failed.join('; ')}` : 'all soak and overload targets met');

@@ -35,7 +35,7 @@ function focusNow(page: Page): Promise<FocusStop | null> {
     const visible = shows(el) || shownAround || styled;
     const name =
       el.getAttribute('aria-label') ??
-      el.labels?.[0]?.textContent ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
       (el.textContent ?? '').trim().slice(0, 40);
     return { name: `${el.tagName.toLowerCase()} "${name}"`, visible };
   });
@@ -54,13 +54,18 @@ async function tabTo(
   invisible: string[],
   { max = 80, back = false } = {},
 ): Promise<void> {
+  const stops: string[] = [];
   for (let i = 0; i < max; i += 1) {
     if (await hasFocus(target)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const stop = await focusNow(page);
+    stops.push(stop?.name ?? '(page)');
     if (stop && !stop.visible) invisible.push(stop.name);
   }
-  expect(await hasFocus(target), `focus never reached the target in ${max} presses`).toBe(true);
+  expect(
+    await hasFocus(target),
+    `focus never reached the target in ${max} presses: ${stops.join(' → ')}`,
+  ).toBe(true);
 }
 
 async function keyboardLogIn(page: Page, email: string, invisible: string[]) {
@@ -131,6 +136,17 @@ describe('keyboard-only journeys', () => {
       const { page } = await newPage(run.browser, run.server.url, LAPTOP);
       const invisible: string[] = [];
       await keyboardLogIn(page, 'fan@fanspace.test', invisible);
+
+      // a fan's first login opens "Creators you might like" after a second (spec §2): the
+      // focus moves into it, Tab stays inside (a modal), Enter on Done closes it
+      const suggestions = page.getByRole('dialog', { name: 'Creators you might like' });
+      await expect.poll(() => suggestions.isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => suggestions.evaluate((el) => el.contains(document.activeElement)))
+        .toBe(true);
+      await tabTo(page, suggestions.getByRole('button', { name: 'Done' }), invisible, { max: 30 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => suggestions.isVisible()).toBe(false);
 
       const messages = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
         name: /^Messages/,
