@@ -29,7 +29,9 @@ PORT=$port HOST=127.0.0.1 DATA_DIR="$data" RATE_LIMIT_ENABLED=false PRESSURE_ENA
   LOG_LEVEL=info node --import tsx server/src/main.ts >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 180); do curl -fs "$base/api/health" >/dev/null && break; sleep 1; done
+# migrations + demo seed: minutes on a machine shared with other builds
+for _ in $(seq 1 600); do curl -fs "$base/api/health" >/dev/null && break; sleep 1; done
+curl -fs "$base/api/health" >/dev/null || { echo "the server did not start, see $out/server.log" >&2; exit 1; }
 served() { grep -c '"msg":"request completed"' "$out/server.log" || true; }
 errors5xx() { grep -c '"statusCode":5[0-9][0-9]' "$out/server.log" || true; }
 
