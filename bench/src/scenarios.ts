@@ -29,20 +29,24 @@ const viewer = (fx: Fixtures, n: number) => fx.viewers[n % fx.viewers.length] ??
 const creatorId = (fx: Fixtures, n: number) => benchId('user', (n % fx.plan.creators) + 1);
 
 async function post(url: string, path: string, token: string, body: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: {
-      ...bearer(token),
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify(body),
-  } as RequestInit);
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  const key = randomUUID();
+  // a server that sheds load (503 + Retry-After, e.g. just after a busy start) is asked again
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    } as RequestInit);
+    if (res.ok) return;
+    const retryAfter = Number(res.headers.get('retry-after') ?? 0);
+    if (res.status !== 503 || !retryAfter || attempt >= 5)
+      throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
 }
 
 /** Every viewer gets `units` of test funds (1,000.00 per top-up, the largest allowed). */
-async function fund(url: string, fx: Fixtures, units: number) {
+export async function fund(url: string, fx: Fixtures, units: number) {
   await Promise.all(
     fx.viewers.map(async (v) => {
       for (let left = units; left > 0; left -= 1000)

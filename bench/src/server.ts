@@ -27,6 +27,8 @@ export interface ServerTarget {
 const SERVER_MAIN = path.resolve(import.meta.dirname, '..', '..', 'server', 'src', 'main.ts');
 
 async function freePort(): Promise<number> {
+  // BENCH_PORT: a fixed port, for machines where port ranges are shared out
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -90,6 +90,12 @@ const EnvSchema = Type.Object({
   PRESSURE_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0 }),
   PRESSURE_SAMPLE_INTERVAL_MS: Type.Integer({ minimum: 5, maximum: 60_000, default: 1000 }),
   PRESSURE_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
+  /**
+   * /api requests being answered at once (websocket upgrades and /api/health aside); past it,
+   * new ones get 503 at once. Catches what the loop metrics miss: requests piling up while
+   * they wait for the database (0 = off).
+   */
+  PRESSURE_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 100_000, default: 100 }),
 });
 
 type Env = Static<typeof EnvSchema>;

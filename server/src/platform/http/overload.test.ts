@@ -66,6 +66,43 @@ describe('overload shedding', () => {
     expect(during.headers['retry-after']).toBe('10');
     expect(await statusWithin(5000, me, (s) => s !== 503)).toBe(401);
   });
+
+  it('sheds requests past PRESSURE_MAX_IN_FLIGHT at once and takes them again as slots free', async () => {
+    // requests waiting on I/O (a full database pool) leave the event loop calm: only the count
+    // of requests in progress shows the queue
+    const held: Array<() => void> = [];
+    server = await createTestServer({
+      env: { PRESSURE_ENABLED: 'true', PRESSURE_MAX_IN_FLIGHT: '2' },
+      extraRoutes: (api) => {
+        api.get('/test/held', { config: { auth: 'public' } }, async () => {
+          await new Promise<void>((resolve) => held.push(resolve));
+          return { ok: true };
+        });
+      },
+    });
+    const app = server.app;
+    const first = app.inject({ method: 'GET', url: '/api/test/held' });
+    const second = app.inject({ method: 'GET', url: '/api/test/held' });
+    while (held.length < 2) await sleep(5);
+    const third = await app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(third.statusCode).toBe(503);
+    expect(third.headers['retry-after']).toBe('10');
+    expect(third.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 10 });
+    // the health check is never shed
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // shed requests hold no slot: one freed slot lets the next request through
+    const me = () => app.inject({ method: 'GET', url: '/api/users/me' });
+    held.shift()?.();
+    expect((await first).statusCode).toBe(200);
+    // the slot frees in onResponse, just after inject() has its answer
+    expect(await statusWithin(2000, me, (s) => s !== 503)).toBe(401);
+    held.shift()?.();
+    expect((await second).statusCode).toBe(200);
+    await sleep(50);
+    // both slots free again: two requests at once, the cap, pass
+    const after = await Promise.all([1, 2].map(me));
+    expect(after.map((r) => r.statusCode)).toEqual([401, 401]);
+  });
 });
 
 /** Polls `request` until its status satisfies `done` or the time is up; returns the last status. */
