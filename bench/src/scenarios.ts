@@ -158,12 +158,17 @@ export const httpScenarios: HttpScenario[] = [
   },
 ];
 
+/** The scenario's set-up (e.g. funding wallets), run before it is measured. */
+export async function prepareHttp(url: string, scenario: HttpScenario, fx: Fixtures) {
+  await scenario.prepare?.(url, fx);
+}
+
+/** The measured load; `prepareHttp` must have run first. */
 export async function runHttp(
   url: string,
   scenario: HttpScenario,
   fx: Fixtures,
 ): Promise<LoadFigures & Record<string, number>> {
-  await scenario.prepare?.(url, fx);
   const run = () => load(url, scenario.next(fx));
   return scenario.around ? scenario.around(run) : { ...(await run()) };
 }
