@@ -56,7 +56,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   registerJobHandlers(ctx);
   const worker = options.startWorker
-    ? startWorker({ db: database.db, queue, log, pollMs: config.JOB_POLL_MS })
+    ? startWorker({
+        db: database.db,
+        queue,
+        log,
+        pollMs: config.JOB_POLL_MS,
+        staleAfterMs: config.JOB_STALE_AFTER_MS,
+      })
     : undefined;
   return {
     ctx,
