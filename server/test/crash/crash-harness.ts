@@ -160,7 +160,8 @@ class ServerProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    const deadline = Date.now() + 120_000;
+    // generous: a start on a busy 2-core machine (tsx, migrations check) can take minutes
+    const deadline = Date.now() + 600_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
       try {
