@@ -134,6 +134,7 @@ class ServerProcess {
   child: ChildProcess | undefined;
   output = '';
   starts = 0;
+  failedStarts = 0;
   constructor(
     private readonly env: Record<string, string>,
     readonly port: number,
@@ -143,7 +144,22 @@ class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * Starts the server; like a process supervisor, starts it again if it dies while starting
+   * (on a badly overloaded machine Fastify's plugin timeout can fire before it listens).
+   */
   async start() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.startOnce();
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('exited early')) throw error;
+        this.failedStarts += 1;
+      }
+    }
+  }
+
+  private async startOnce() {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env))
       if (v !== undefined && !k.startsWith('VITEST') && k !== 'REDIS_URL' && k !== 'NODE_OPTIONS')
