@@ -28,9 +28,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLES: 'http,cooking' })).toThrow(/ROLES/);
   });
 
-  it('reads how long a silent job worker is trusted (5 minutes unless told)', () => {
-    expect(loadConfig({}).JOB_STALE_SECONDS).toBe(300);
-    expect(loadConfig({ JOB_STALE_SECONDS: '3' }).JOB_STALE_SECONDS).toBe(3);
-    expect(() => loadConfig({ JOB_STALE_SECONDS: '1' })).toThrow(/JOB_STALE_SECONDS/);
+  it('reads how long a silent job worker is trusted (a minute unless told)', () => {
+    expect(loadConfig({}).JOB_STALE_AFTER_MS).toBe(60_000);
+    expect(loadConfig({ JOB_STALE_AFTER_MS: '3000' }).JOB_STALE_AFTER_MS).toBe(3000);
+    expect(() => loadConfig({ JOB_STALE_AFTER_MS: '10' })).toThrow(/JOB_STALE_AFTER_MS/);
   });
 });

@@ -40,8 +40,8 @@ const EnvSchema = Type.Object({
   DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
   ADMIN_REQUIRE_2FA: Type.Boolean({ default: true }),
   JOB_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
-  /** a running job whose worker has been silent this long is presumed dead (crashed process) and run again */
-  JOB_STALE_SECONDS: Type.Integer({ minimum: 2, maximum: 86_400, default: 300 }),
+  /** a running job whose worker stopped heartbeating this long ago is taken over (crash) */
+  JOB_STALE_AFTER_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 60_000 }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String()),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String()),
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String()),

@@ -61,7 +61,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         queue,
         log,
         pollMs: config.JOB_POLL_MS,
-        staleAfterMs: config.JOB_STALE_SECONDS * 1000,
+        staleAfterMs: config.JOB_STALE_AFTER_MS,
       })
     : undefined;
   return {

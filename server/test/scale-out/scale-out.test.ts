@@ -142,7 +142,7 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       TRUST_PROXY: 'true',
       RATE_LIMIT_ENABLED: 'true',
       JOB_POLL_MS: '200',
-      JOB_STALE_SECONDS: '3',
+      JOB_STALE_AFTER_MS: '3000',
     };
     const [portA, portB] = [await freePort(), await freePort()];
     [a, b] = await Promise.all([
@@ -427,7 +427,7 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       .execute();
     expect(orphaned.map((j) => j.id)).toContain(mailJob.id);
 
-    // after JOB_STALE_SECONDS (3 s) the survivor reclaims and runs them
+    // after JOB_STALE_AFTER_MS (3 s) the survivor reclaims and runs them
     await eventually(
       'the survivor to finish the dead process’s jobs',
       async () => {

@@ -187,6 +187,32 @@ describe('card payment intents (test provider: confirmed and settled at once)', 
 });
 
 describe('payment methods', () => {
+  it('refuses an unknown card before creating a provider customer: nothing is stored', async () => {
+    const fan = await actor(server);
+    const refused = await pay(server, fan, 'POST', '/payments/methods', {
+      paymentMethodId: 'pm_card_nonsense',
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'CARD_PROVIDER_ERROR' } });
+    expect(refused.body.message).toContain('Unknown test card');
+    const accounts = await server.ctx.db
+      .selectFrom('provider_accounts')
+      .select('user_id')
+      .where('user_id', '=', fan.user.id)
+      .execute();
+    expect(accounts).toHaveLength(0);
+    // a good card afterwards creates the customer and saves the card
+    const visa = await pay(server, fan, 'POST', '/payments/methods', {
+      paymentMethodId: 'pm_card_visa',
+    });
+    expect(visa.status).toBe(201);
+    const created = await server.ctx.db
+      .selectFrom('provider_accounts')
+      .select('customer_id')
+      .where('user_id', '=', fan.user.id)
+      .execute();
+    expect(created).toHaveLength(1);
+  });
+
   it('adds, lists, switches the default and removes, and refuses other users’ ids', async () => {
     const fan = await actor(server);
     const other = await actor(server);

@@ -79,6 +79,10 @@ export async function addPaymentMethod(
       `You can save at most ${MAX_PAYMENT_METHODS} payment methods`,
       ErrorCodes.VALIDATION_FAILED,
     );
+  // before the customer exists: a refused card leaves no provider account behind
+  await viaProvider('Failed to add payment method', async () =>
+    provider.checkPaymentMethodRef(ref.trim()),
+  );
   const customerId = await ensureCustomer(ctx, user);
   const card = await viaProvider('Failed to add payment method', () =>
     provider.attachPaymentMethod(customerId, ref.trim()),

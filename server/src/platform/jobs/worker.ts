@@ -12,7 +12,10 @@ export interface WorkerOptions {
   pollMs: number;
   /** jobs claimed per round */
   batchSize?: number;
-  /** a running job whose worker has been silent this long is presumed dead and retried */
+  /**
+   * a running job whose worker has been silent this long is presumed dead and retried; while
+   * a round runs, the worker refreshes `locked_at` of its jobs every third of this time
+   */
   staleAfterMs?: number;
 }
 
@@ -33,7 +36,10 @@ export function backoffMs(attempt: number): number {
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED, so any number of worker processes share the
  * table without running a job twice; each job runs outside the claim transaction and its
- * outcome is written afterwards. A crash mid-job leaves it 'running' until it goes stale.
+ * outcome is written afterwards. While a round runs, a heartbeat refreshes `locked_at` of the
+ * jobs this worker holds, so only a worker that died (SIGKILL, lost host) goes silent: a crash
+ * mid-job leaves it 'running' until it goes stale (JOB_STALE_AFTER_MS), then another worker (or
+ * this one after a restart) runs it again. Handlers are therefore written to be safe to re-run.
  */
 export function startWorker(options: WorkerOptions): Worker {
   const { db, queue, log } = options;
@@ -149,7 +155,33 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
+  /** Keeps `locked_at` of this worker's running jobs fresh while a round runs. */
+  function startHeartbeat(): () => void {
+    const beat = setInterval(
+      () => {
+        db.updateTable('jobs')
+          .set({ locked_at: new Date() })
+          .where('status', '=', 'running')
+          .where('locked_by', '=', id)
+          .execute()
+          .catch((error: unknown) => log.warn({ err: error }, 'job heartbeat failed'));
+      },
+      Math.max(200, Math.floor(staleAfterMs / 3)),
+    );
+    beat.unref();
+    return () => clearInterval(beat);
+  }
+
   async function round(): Promise<number> {
+    const stopHeartbeat = startHeartbeat();
+    try {
+      return await claimAndRun();
+    } finally {
+      stopHeartbeat();
+    }
+  }
+
+  async function claimAndRun(): Promise<number> {
     let total = 0;
     for (;;) {
       const jobs = await claim();

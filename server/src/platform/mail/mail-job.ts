@@ -39,8 +39,10 @@ export function registerMailJob(
   mailer: Mailer = createMailer(ctx.config, ctx.log),
 ) {
   ctx.jobs.register(MAIL_JOB, async (payload, job) => {
+    // redacted after sending: a run cut short (crash) before the job was marked done
+    if (payload.redacted === true) return;
     if (!Value.Check(MailPayload, payload)) throw new Error('mail.send: invalid payload');
-    await mailer.send(payload);
+    await mailer.send(payload, { key: `mail-job-${job.id}` });
     try {
       await redactJobPayload(ctx.db, job.id, { to: payload.to, subject: payload.subject });
     } catch (err) {

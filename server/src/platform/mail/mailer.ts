@@ -18,9 +18,13 @@ export interface SentMail {
   file?: string;
 }
 
-/** Sends one message. Called by the `mail.send` job, never inside a request's transaction. */
+/**
+ * Sends one message. Called by the `mail.send` job, never inside a request's transaction.
+ * `key` (the job's id) makes a re-run after a crash harmless: the outbox writes the file once
+ * per key, and over SMTP the Message-ID is derived from it so a resent copy is recognisable.
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: MailMessage, options?: { key?: string }): Promise<SentMail>;
 }
 
 export function mailOutboxDir(dataDir: string) {
@@ -35,6 +39,24 @@ export function outboxFileName(extension: string) {
   return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.${extension}`;
 }
 
+const safeKey = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+
+/** `<key.fanspace@sender-domain>`: the same for every attempt of one mail job. */
+function messageIdFor(from: string, key: string) {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'fanspace.local';
+  return `<${safeKey(key)}.fanspace@${domain}>`;
+}
+
+/** The outbox file an earlier attempt of the same job already wrote, if any. */
+async function sentBefore(dir: string, suffix: string): Promise<string | undefined> {
+  try {
+    const name = (await fs.readdir(dir)).find((n) => n.endsWith(suffix));
+    return name ? path.join(dir, name) : undefined;
+  } catch {
+    return undefined; // no outbox yet
+  }
+}
+
 /**
  * Over SMTP when SMTP_URL is set. Otherwise the outbox: nodemailer builds the real RFC 822
  * message (stream transport) and it is written to DATA_DIR/mail/*.eml and logged, so a developer,
@@ -47,8 +69,12 @@ export function createMailer(
   if (config.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
     return {
-      async send(message) {
-        const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      async send(message, options = {}) {
+        const info = await transport.sendMail({
+          from: config.MAIL_FROM,
+          ...message,
+          ...(options.key ? { messageId: messageIdFor(config.MAIL_FROM, options.key) } : {}),
+        });
         log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
         return { messageId: String(info.messageId) };
       },
@@ -61,12 +87,25 @@ export function createMailer(
   });
   const dir = mailOutboxDir(config.dataDir);
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+    async send(message, options = {}) {
+      const suffix = options.key ? `-${safeKey(options.key)}.eml` : undefined;
+      if (suffix) {
+        const earlier = await sentBefore(dir, suffix);
+        if (earlier)
+          return { messageId: messageIdFor(config.MAIL_FROM, options.key!), file: earlier };
+      }
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        ...message,
+        ...(options.key ? { messageId: messageIdFor(config.MAIL_FROM, options.key) } : {}),
+      });
       if (!Buffer.isBuffer(info.message))
         throw new Error('mail outbox expected a buffered message');
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, outboxFileName('eml'));
+      const file = path.join(
+        dir,
+        suffix ? outboxFileName('eml').replace(/\.eml$/, suffix) : outboxFileName('eml'),
+      );
       // write then rename, so a reader never sees half a message
       await fs.writeFile(`${file}.tmp`, info.message);
       await fs.rename(`${file}.tmp`, file);

@@ -106,6 +106,11 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         const si = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session' });
         return { id: si.id, clientSecret: si.client_secret ?? null };
       }),
+    checkPaymentMethodRef(ref) {
+      // Stripe.js hands out pm_… ids (src_/card_ for legacy sources); anything else is a typo
+      if (!/^(pm|card|src)_[A-Za-z0-9_]{1,200}$/.test(ref))
+        throw new CardProviderError('Invalid payment method id', 'invalid');
+    },
     attachPaymentMethod: (customerId, ref) =>
       call(async () => {
         const pm = await stripe.paymentMethods.attach(ref, { customer: customerId });

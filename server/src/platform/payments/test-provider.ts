@@ -20,6 +20,17 @@ export const TEST_CARDS: Record<string, Omit<CardDetails, 'ref'>> = {
 const notConfigured = () =>
   new CardProviderError('Card payments are not configured on this server (test provider)');
 
+function testCard(ref: string): Omit<CardDetails, 'ref'> {
+  // own keys only: "valueOf" or "__proto__" must not find Object.prototype members
+  const card = Object.hasOwn(TEST_CARDS, ref) ? TEST_CARDS[ref] : undefined;
+  if (!card)
+    throw new CardProviderError(
+      `Unknown test card; use one of ${Object.keys(TEST_CARDS).join(', ')}`,
+      'invalid',
+    );
+  return card;
+}
+
 export function createTestProvider(): CardProvider {
   return {
     name: 'test',
@@ -47,15 +58,11 @@ export function createTestProvider(): CardProvider {
       const id = `seti_test_${randomUUID().replace(/-/g, '')}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
     },
+    checkPaymentMethodRef(ref) {
+      testCard(ref);
+    },
     async attachPaymentMethod(_customerId, ref) {
-      // own keys only: "valueOf" or "__proto__" must not find Object.prototype members
-      const card = Object.hasOwn(TEST_CARDS, ref) ? TEST_CARDS[ref] : undefined;
-      if (!card)
-        throw new CardProviderError(
-          `Unknown test card; use one of ${Object.keys(TEST_CARDS).join(', ')}`,
-          'invalid',
-        );
-      return { ref, ...card };
+      return { ref, ...testCard(ref) };
     },
     async detachPaymentMethod() {},
     async setDefaultPaymentMethod() {},

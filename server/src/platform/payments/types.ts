@@ -87,6 +87,11 @@ export interface CardProvider {
   createPaymentIntent(input: CreateIntentInput): Promise<IntentInfo>;
   retrievePaymentIntent(id: string): Promise<IntentInfo>;
   createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string | null }>;
+  /**
+   * Refuses (CardProviderError 'invalid') a payment method id that cannot be one, before any
+   * customer is created for it: a refused card must leave nothing behind.
+   */
+  checkPaymentMethodRef(ref: string): void;
   /** details of a payment method, attached to the customer */
   attachPaymentMethod(customerId: string, ref: string): Promise<CardDetails>;
   detachPaymentMethod(ref: string): Promise<void>;

@@ -20,6 +20,8 @@ export function registerSmsJob(
   provider: SmsProvider = createSmsProvider(ctx.config, ctx.log),
 ) {
   ctx.jobs.register(SMS_JOB, async (payload, job) => {
+    // redacted after sending: a run cut short (crash) before the job was marked done
+    if (payload.redacted === true) return;
     if (!Value.Check(SmsPayload, payload)) throw new Error('sms.send: invalid payload');
     await provider.send(payload);
     try {
