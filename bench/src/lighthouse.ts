@@ -27,6 +27,8 @@ const SERVER_PORT = Number(process.env.LH_SERVER_PORT ?? 4240);
 const CHROME_PORT = Number(process.env.LH_CHROME_PORT ?? 4241);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGET_SCORE = 95;
+const PUBLIC_PAGES = new Set(['/login', '/signup', '/forgot-password', '/terms', '/privacy']);
+const isPublic = (page: string) => PUBLIC_PAGES.has(page);
 const DEMO_FAN = { email: 'fan@fanspace.test', password: 'fanspace-demo' };
 
 const METRICS = {
@@ -46,6 +48,8 @@ interface Run {
   lcpElement: string | null;
   /** opportunities worth more than 50 ms, for the same reason */
   opportunities: string[];
+  /** what shifted, the longest main-thread tasks and Lighthouse's CPU benchmark of the machine */
+  diagnostics: { layoutShifts: string[]; longTasks: string[]; benchmarkIndex: number | null };
 }
 
 interface Audit {
@@ -117,7 +121,28 @@ function describeLcp(audits: Record<string, Audit>): string | null {
   return details?.items?.[0]?.items?.[0]?.node?.snippet ?? null;
 }
 
-async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<Run> {
+function listItems(audits: Record<string, Audit>, id: string): Array<Record<string, unknown>> {
+  return (audits[id]?.details?.items ?? []) as Array<Record<string, unknown>>;
+}
+
+function diagnose(audits: Record<string, Audit>, benchmarkIndex: number | null) {
+  const snippet = (item: Record<string, unknown>) =>
+    ((item.node as { snippet?: string } | undefined)?.snippet ?? '?').slice(0, 120);
+  return {
+    layoutShifts: listItems(audits, 'layout-shifts')
+      .slice(0, 3)
+      .map((i) => `${Number(i.score).toFixed(3)} ${snippet(i)}`),
+    longTasks: listItems(audits, 'long-tasks')
+      .slice(0, 5)
+      .map(
+        (i) =>
+          `${Math.round(Number(i.duration))} ms ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`,
+      ),
+    benchmarkIndex,
+  };
+}
+
+async function audit(url: string, preset: 'mobile' | 'desktop', attempt = 1): Promise<Run> {
   const result = await lighthouse(
     url,
     { port: CHROME_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -125,7 +150,11 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<Run> {
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // a starved machine sometimes loses the trace (NO_NAVSTART): one more try
+    if (attempt < 3) return audit(url, preset, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const audits = lhr.audits as unknown as Record<string, Audit>;
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([key, id]) => [key, audits[id]?.numericValue ?? NaN]),
@@ -138,6 +167,7 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<Run> {
     metrics,
     lcpElement: describeLcp(audits),
     opportunities,
+    diagnostics: diagnose(audits, lhr.environment?.benchmarkIndex ?? null),
   };
 }
 
@@ -164,12 +194,24 @@ async function main() {
   const out: Record<string, Record<string, Run & { runs: number[] }>> = {};
   let failing = 0;
   try {
-    await logIn(server.url);
-    for (const page of PAGES) {
+    // public pages are audited as a visitor, the others after the demo fan logs in
+    const ordered = [...PAGES.filter(isPublic), ...PAGES.filter((p) => !isPublic(p))];
+    let signedIn = false;
+    for (const page of ordered) {
+      if (!isPublic(page) && !signedIn) {
+        await logIn(server.url);
+        signedIn = true;
+      }
       out[page] = {};
       for (const preset of PRESETS) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.url}${page}`, preset));
+        try {
+          for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.url}${page}`, preset));
+        } catch (error) {
+          console.log(`${page.padEnd(14)} ${preset.padEnd(8)} failed: ${(error as Error).message}`);
+          failing += 1;
+          continue;
+        }
         const mid = median(runs);
         out[page][preset] = { ...mid, runs: runs.map((r) => r.score) };
         if (mid.score < TARGET_SCORE) failing += 1;
@@ -183,6 +225,10 @@ async function main() {
         if (process.env.LH_VERBOSE) {
           console.log(`  LCP element: ${mid.lcpElement ?? '-'}`);
           for (const o of mid.opportunities) console.log(`  ${o}`);
+          const d = mid.diagnostics;
+          console.log(`  benchmarkIndex ${d.benchmarkIndex ?? '?'}`);
+          for (const shift of d.layoutShifts) console.log(`  shift ${shift}`);
+          for (const task of d.longTasks) console.log(`  long task ${task}`);
         }
       }
     }

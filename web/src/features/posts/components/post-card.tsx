@@ -41,9 +41,12 @@ export function PostCard({
   variant = 'feed',
   onDeleted,
   className,
+  priority = false,
   position,
 }: {
   post: Post;
+  /** The first card of a list: its image loads eagerly, with high priority (LCP). */
+  priority?: boolean;
   /** In a feed (role="feed"): 1-based position and the list's size (-1 while unknown). */
   position?: { index: number; setSize: number };
   /** `detail`: the post's own page (first image loads eagerly, no link to itself). */
@@ -117,10 +120,10 @@ export function PostCard({
           media={post.media}
           caption={post.caption}
           username={post.user.username}
-          eager={variant === 'detail'}
+          eager={variant === 'detail' || priority}
         />
       ) : (
-        <LockedMedia post={post} />
+        <LockedMedia post={post} eager={variant === 'detail' || priority} />
       )}
 
       <PostActions post={post} commentsHref={`${postHref}#comments`} />

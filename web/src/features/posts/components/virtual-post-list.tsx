@@ -166,6 +166,7 @@ export function VirtualPostList({
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
               <PostCard
                 post={post}
+                priority={item.index === 0}
                 position={{
                   index: item.index + 1,
                   // -1: the length is unknown while more pages may follow (WAI-ARIA feed)
