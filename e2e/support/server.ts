@@ -58,7 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // a shared, busy machine can take minutes to migrate and seed a fresh data dir
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_SECONDS ?? 90) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
