@@ -25,7 +25,9 @@ describe('performance budget', () => {
     page.on('websocket', (ws) => sockets.push(ws.url()));
 
     await page.goto('/login');
-    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Log in' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     const bodies = await Promise.all(scripts.values());
     const gzipped = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
@@ -38,8 +40,12 @@ describe('performance budget', () => {
 
     await logIn(page, 'fan@fanspace.test');
     await page.goto('/');
-    await expect.poll(() => loaded().some((p) => p.includes('app-shell'))).toBe(true);
-    await expect.poll(() => sockets.some((url) => url.includes('/api/realtime'))).toBe(true);
+    await expect
+      .poll(() => loaded().some((p) => p.includes('app-shell')), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => sockets.some((url) => url.includes('/api/realtime')), { timeout: 15_000 })
+      .toBe(true);
     await context.close();
   });
 
@@ -49,7 +55,7 @@ describe('performance budget', () => {
     await page.goto('/');
     await expect
       .poll(() => page.getByRole('feed', { name: 'Home feed' }).isVisible(), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toBe(true);
     const images = page.getByRole('feed', { name: 'Home feed' }).locator('img');
@@ -107,7 +113,16 @@ describe('performance budget', () => {
         most = Math.max(most, await cards.count());
       }
       expect(await setSize()).toBe('200');
-      await expect.poll(() => cards.last().getAttribute('aria-posinset')).toBe('200');
+      // the last page made the feed taller: scroll to its new end
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return cards.last().getAttribute('aria-posinset');
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('200');
       expect(await page.getByText('Long feed post 200').isVisible()).toBe(true);
       // 200 posts loaded, a handful of cards in the DOM at any time
       expect(await cards.count()).toBeLessThanOrEqual(12);
