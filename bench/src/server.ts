@@ -22,6 +22,8 @@ export interface ServerTarget {
   url?: string | undefined;
   /** PGlite: the data directory holding `pglite/` */
   dataDir?: string | undefined;
+  /** listen on this port instead of a free one */
+  port?: number | undefined;
 }
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '..', '..', 'server', 'src', 'main.ts');
@@ -62,7 +64,8 @@ export function rssOf(pid: number): number {
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
+  // a busy shared machine can take minutes to migrate and seed a fresh PGlite
+  const deadline = Date.now() + Number(process.env.BENCH_START_TIMEOUT_SECONDS ?? 300) * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -80,7 +83,7 @@ export async function startServer(
   target: ServerTarget,
   env: Record<string, string> = {},
 ): Promise<ServerUnderTest> {
-  const port = await freePort();
+  const port = target.port ?? (await freePort());
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];

@@ -5,7 +5,8 @@ import { journey, logIn } from '../support/journey.ts';
 
 // The web app's performance budget as a visitor and a fan meet it (docs/PERFORMANCE.md):
 // /login ships at most 150 KB of gzipped JavaScript, the signed-in shell and realtime arrive
-// only after logging in, and feed images reserve their size and load lazily.
+// only after logging in, feed images reserve their size and load lazily, and a long feed keeps
+// only a window of cards in the DOM (a virtual list).
 const ctx = journey();
 const LOGIN_BUDGET_BYTES = 150 * 1024;
 
@@ -24,7 +25,9 @@ describe('performance budget', () => {
     page.on('websocket', (ws) => sockets.push(ws.url()));
 
     await page.goto('/login');
-    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Log in' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     const bodies = await Promise.all(scripts.values());
     const gzipped = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
@@ -37,8 +40,12 @@ describe('performance budget', () => {
 
     await logIn(page, 'fan@fanspace.test');
     await page.goto('/');
-    await expect.poll(() => loaded().some((p) => p.includes('app-shell'))).toBe(true);
-    await expect.poll(() => sockets.some((url) => url.includes('/api/realtime'))).toBe(true);
+    await expect
+      .poll(() => loaded().some((p) => p.includes('app-shell')), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => sockets.some((url) => url.includes('/api/realtime')), { timeout: 15_000 })
+      .toBe(true);
     await context.close();
   });
 
@@ -47,11 +54,11 @@ describe('performance budget', () => {
     await logIn(page, 'fan@fanspace.test');
     await page.goto('/');
     await expect
-      .poll(() => page.getByRole('list', { name: 'Home feed' }).first().isVisible(), {
-        timeout: 15_000,
+      .poll(() => page.getByRole('feed', { name: 'Home feed' }).isVisible(), {
+        timeout: 30_000,
       })
       .toBe(true);
-    const images = page.getByRole('list', { name: 'Home feed' }).first().locator('img');
+    const images = page.getByRole('feed', { name: 'Home feed' }).locator('img');
     await expect.poll(() => images.count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const attrs = await images.evaluateAll((nodes) =>
       nodes.map((n) => ({
@@ -67,4 +74,64 @@ describe('performance budget', () => {
     expect(attrs.filter((a) => a.loading === 'lazy').length).toBeGreaterThan(0);
     await context.close();
   });
+
+  it(
+    'keeps only a window of cards in the DOM with 200 posts loaded',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(ctx.browser, ctx.server.url, PHONE);
+      await logIn(page, 'fan@fanspace.test');
+      // ten pages of twenty posts, cloned from the fan's real first post
+      let template: Record<string, unknown> | null = null;
+      await page.route(/\/api\/posts\?/, async (route) => {
+        const url = new URL(route.request().url());
+        if (url.searchParams.get('discoverMode') !== 'false') return route.continue();
+        if (!template) {
+          const real = (await (await route.fetch()).json()) as { posts: Record<string, unknown>[] };
+          template = real.posts[0] ?? null;
+        }
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const posts = Array.from({ length: 20 }, (_, i) => {
+          const n = offset + i + 1;
+          const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+          return { ...template, id, postId: id, caption: `Long feed post ${n}` };
+        });
+        await route.fulfill({
+          json: { posts, currentPage: offset / 20 + 1, totalPages: 10, hasMore: offset < 180 },
+        });
+      });
+      await page.goto('/');
+      const feed = page.getByRole('feed', { name: 'Home feed' });
+      await expect.poll(() => feed.isVisible(), { timeout: 15_000 }).toBe(true);
+      const cards = feed.getByRole('article');
+      const setSize = () => cards.first().getAttribute('aria-setsize');
+      // scroll to the end until the last page has loaded (the set size becomes known)
+      let most = 0;
+      for (let i = 0; i < 60 && (await setSize()) !== '200'; i += 1) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(250);
+        most = Math.max(most, await cards.count());
+      }
+      expect(await setSize()).toBe('200');
+      // the last page made the feed taller: scroll to its new end
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return cards.last().getAttribute('aria-posinset');
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('200');
+      expect(await page.getByText('Long feed post 200').isVisible()).toBe(true);
+      // 200 posts loaded, a handful of cards in the DOM at any time
+      expect(await cards.count()).toBeLessThanOrEqual(12);
+      expect(most).toBeLessThanOrEqual(12);
+      expect(await page.getByText('Long feed post 1', { exact: true }).count()).toBe(0);
+      // the feed is as tall as 200 cards
+      const height = await feed.evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBeGreaterThan(200 * 300);
+      await context.close();
+    },
+  );
 });

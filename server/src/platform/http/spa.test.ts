@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 
 let server: TestServer;
 let webDist: string;
+const BIG_JS = `export const words = ${JSON.stringify('fanspace '.repeat(500))};\n`;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspace-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Fanspace</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+  // what the web build writes beside a text asset (web/vite.config.ts, precompress)
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js'), BIG_JS);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.br'), brotliCompressSync(BIG_JS));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), gzipSync(BIG_JS));
   server = await createTestServer({ env: { WEB_DIST: webDist }, serveWeb: true });
 });
 afterAll(async () => {
@@ -35,6 +41,38 @@ describe('web app serving', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await server.app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await server.app.inject('/favicon.ico')).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed brotli or gzip file to browsers that accept it', async () => {
+    const br = await server.app.inject({
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await server.app.inject({
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await server.app.inject('/assets/big-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+    // a file without compressed siblings is sent as it is, whatever the browser accepts
+    const small = await server.app.inject({
+      url: '/assets/app-1.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('serves files added after start (a new build needs no restart)', async () => {

@@ -44,8 +44,9 @@ describe('home feed paging (spec §9: 20 per page, offset = 20 x (page-1))', () 
     });
     renderPage(<FeedPage />);
     expect(await screen.findByText('Post 1')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Post 21')).toBeTruthy();
+    // happy-dom has no layout: every card of the virtual list counts as on screen, so the end
+    // of the list is in view and the feed asks for page 2 by itself
+    expect(await screen.findByText('Post 21', {}, { timeout: 10_000 })).toBeTruthy();
 
     const calls = feedCalls();
     expect(calls.map((u) => u.searchParams.get('offset'))).toEqual(['0', '20']);

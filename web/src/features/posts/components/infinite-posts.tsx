@@ -1,6 +1,6 @@
 /**
- * A paged list of posts as cards or grid tiles, with infinite scroll, a "Load more" fallback,
- * and the loading, empty and error states every list needs.
+ * A paged list of posts as cards (a virtualised ARIA feed) or grid tiles, with infinite scroll,
+ * a "Load more" fallback, and the loading, empty and error states every list needs.
  */
 import type { Post, PostPage } from '@fanspace/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
@@ -8,9 +8,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { useInfiniteScroll } from '../use-infinite-scroll.ts';
-import { PostCard } from './post-card.tsx';
 import { PostGridSkeleton, PostTile } from './post-tile.tsx';
 import { PostListSkeleton } from './post-skeleton.tsx';
+import { VirtualPostList } from './virtual-post-list.tsx';
 
 export type PostLayout = 'list' | 'grid';
 
@@ -57,8 +57,9 @@ export function InfinitePosts({
   /** Accessible name of the list. */
   label: string;
 }) {
+  // the grid loads on a sentinel; the list (virtualised) asks from its rendered range
   const sentinelRef = useInfiniteScroll({
-    hasMore: Boolean(query.hasNextPage),
+    hasMore: layout === 'grid' && Boolean(query.hasNextPage),
     loading: query.isFetchingNextPage || query.isFetchNextPageError,
     onLoadMore: () => void query.fetchNextPage(),
   });
@@ -82,18 +83,13 @@ export function InfinitePosts({
           ))}
         </ul>
       ) : (
-        <ul aria-label={label} className="flex flex-col gap-5">
-          {posts.map((post) => (
-            // off-screen cards skip layout and paint (content-visibility); the intrinsic size
-            // keeps the scrollbar steady. Not a virtual list: see docs/PERFORMANCE.md
-            <li
-              key={post.id}
-              className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
-            >
-              <PostCard post={post} />
-            </li>
-          ))}
-        </ul>
+        <VirtualPostList
+          posts={posts}
+          label={label}
+          hasMore={Boolean(query.hasNextPage)}
+          loadingMore={query.isFetchingNextPage || query.isFetchNextPageError}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
       )}
       <div ref={sentinelRef} aria-hidden="true" className="h-px" />
       <div className="mt-6 flex flex-col items-center gap-2" aria-live="polite">

@@ -53,7 +53,14 @@ function FollowToSee({ post }: { post: Post }) {
   );
 }
 
-export function LockedMedia({ post }: { post: Post }) {
+export function LockedMedia({
+  post,
+  eager = false,
+}: {
+  post: Post;
+  /** The first card of a page: its teaser is likely the largest paint, load it at once. */
+  eager?: boolean;
+}) {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const [unlockOpen, setUnlockOpen] = useState(false);
   const copy = lockCopy(post.accessDetails, post.user.username);
@@ -73,7 +80,8 @@ export function LockedMedia({ post }: { post: Post }) {
           alt={`Blurred preview of a locked post by @${post.user.username}`}
           width={teaser?.width ?? undefined}
           height={teaser?.height ?? undefined}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl"
         />

@@ -41,8 +41,14 @@ export function PostCard({
   variant = 'feed',
   onDeleted,
   className,
+  priority = false,
+  position,
 }: {
   post: Post;
+  /** The first card of a list: its image loads eagerly, with high priority (LCP). */
+  priority?: boolean;
+  /** In a feed (role="feed"): 1-based position and the list's size (-1 while unknown). */
+  position?: { index: number; setSize: number };
   /** `detail`: the post's own page (first image loads eagerly, no link to itself). */
   variant?: 'feed' | 'detail';
   onDeleted?: () => void;
@@ -60,6 +66,9 @@ export function PostCard({
     <article
       ref={ref}
       aria-labelledby={nameId}
+      aria-posinset={position?.index}
+      aria-setsize={position?.setSize}
+      tabIndex={position ? 0 : undefined}
       className={cn('overflow-hidden rounded-3xl border border-line bg-surface', className)}
     >
       <header className="flex items-center gap-3 px-4 pt-4 pb-3">
@@ -111,10 +120,10 @@ export function PostCard({
           media={post.media}
           caption={post.caption}
           username={post.user.username}
-          eager={variant === 'detail'}
+          eager={variant === 'detail' || priority}
         />
       ) : (
-        <LockedMedia post={post} />
+        <LockedMedia post={post} eager={variant === 'detail' || priority} />
       )}
 
       <PostActions post={post} commentsHref={`${postHref}#comments`} />

@@ -53,6 +53,8 @@ function MediaItemView({
       width={item.width ?? undefined}
       height={item.height ?? undefined}
       loading={eager ? 'eager' : 'lazy'}
+      // the first image of a page is usually its largest paint (LCP): ask for it first
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className="h-auto max-h-[75vh] w-full bg-surface-2 object-contain"
     />
