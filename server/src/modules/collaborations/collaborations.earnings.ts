@@ -24,13 +24,12 @@ export const creatorEarningsOf =
     return eb.or([
       eb.and([
         eb(sql<string>`metadata->>'creatorId'`, '=', userId),
-        eb('kind', 'in', [
-          ...CHARGE_KINDS,
-          COLLAB_SPLIT_KIND,
-          ...(withReversals ? REVERSALS : []),
-        ]),
+        eb('kind', 'in', [...CHARGE_KINDS, COLLAB_SPLIT_KIND, ...(withReversals ? REVERSALS : [])]),
       ]),
-      eb.and([eb(sql<string>`metadata->>'payerId'`, '=', userId), eb('kind', '=', COLLAB_SPLIT_KIND)]),
+      eb.and([
+        eb(sql<string>`metadata->>'payerId'`, '=', userId),
+        eb('kind', '=', COLLAB_SPLIT_KIND),
+      ]),
       ...(withReversals
         ? [
             eb.and([

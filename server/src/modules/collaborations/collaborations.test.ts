@@ -435,9 +435,9 @@ describe('earnings overview and analytics of a split post', () => {
     expect(await analytics(o)).toBe(300);
     expect(await analytics(p)).toBe(100);
     const content = await call(server, o, 'GET', '/analytics/content?sort=earnings');
-    expect(content.body.items.find((i: { postId: string }) => i.postId === post.id)).toMatchObject(
-      { earningsCents: 300 },
-    );
+    expect(content.body.items.find((i: { postId: string }) => i.postId === post.id)).toMatchObject({
+      earningsCents: 300,
+    });
 
     // a full refund takes each side's part back, in each side's figures
     const refund = await pay(server, admin, 'POST', `/admin/transactions/${charge!.id}/refund`, {

@@ -212,7 +212,11 @@ export async function recordWishlistFunding(
  * taken back never exceeds the tip: a second full refund is refused before it gets here). An
  * item that falls below its goal again is reopened; a deleted item is corrected all the same.
  */
-export async function reverseWishlistFunding(tx: DbHandle, chargeId: string, reversedCents: number) {
+export async function reverseWishlistFunding(
+  tx: DbHandle,
+  chargeId: string,
+  reversedCents: number,
+) {
   assertInTransaction(tx);
   const funding = await tx
     .selectFrom('wishlist_fundings')

@@ -82,7 +82,11 @@ async function eraseFamilies(
     })
     .where('creator_id', '=', userId)
     .execute();
-  await tx.updateTable('suggestions').set({ user_id: null }).where('user_id', '=', userId).execute();
+  await tx
+    .updateTable('suggestions')
+    .set({ user_id: null })
+    .where('user_id', '=', userId)
+    .execute();
   await tx
     .updateTable('dmca_notices')
     .set({
