@@ -195,7 +195,7 @@ describe('data export: the zip of a seeded creator', () => {
       downloadUrl: `/api/data/export/${id}/download`,
     });
     expect(listed.body.exports[0].sizeBytes).toBe(res.rawPayload.length);
-  });
+  }, 120_000);
 
   it('writes CSV files when asked, with formulas defused', async () => {
     const creator = await actor(server, 'creator');
