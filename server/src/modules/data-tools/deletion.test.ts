@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
@@ -244,7 +245,7 @@ describe('anonymisation of the newer families', () => {
       const row = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where(column as never, '=', userId)
+        .where(sql<boolean>`${sql.ref(column)} = ${userId}`)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
