@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { creatorEarningsOf, shareDelta } from '../collaborations/collaborations.earnings.ts';
+import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
-import { REVERSAL_KINDS } from '../ledger/reversals.ts';
 import type { CreatorMetric } from './recorder.ts';
 
 /** SQL of the analytics module. Every query is keyed by the creator and a time range (indexed). */
@@ -45,7 +46,10 @@ export async function countsBy(
   }));
 }
 
-/** The creator's net share (charges minus refunds and chargebacks) by day/month, from the ledger. */
+/**
+ * The creator's net share by day/month, from the ledger: charges minus refunds and chargebacks,
+ * a collaboration split counted for the collaborator and not for the post's owner.
+ */
 export async function earningsBy(
   db: DbHandle,
   creatorId: string,
@@ -58,16 +62,10 @@ export async function earningsBy(
     : sql<string>`''`;
   const rows = await db
     .selectFrom('ledger_transactions')
-    .select([
-      key.as('key'),
-      sql<string>`coalesce(sum(case when kind in (${sql.join(REVERSAL_KINDS)}) then -1 else 1 end * (metadata->>'shareCents')::bigint), 0)`.as(
-        'cents',
-      ),
-    ])
-    .where(sql`metadata->>'creatorId'`, '=', creatorId)
+    .select([key.as('key'), sql<string>`coalesce(sum(${shareDelta(creatorId)}), 0)`.as('cents')])
+    .where(creatorEarningsOf(creatorId))
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .where('kind', 'in', [...CHARGE_KINDS, ...REVERSAL_KINDS])
     .groupBy(sql`1`)
     .execute();
   return new Map(rows.map((r) => [r.key, Number(r.cents)]));
@@ -153,10 +151,20 @@ export async function contentPage(
         and day <= (${to}::timestamptz at time zone 'UTC')::date
       group by post_id
     ), money as (
-      select metadata->>'postId' as post_id, sum((metadata->>'shareCents')::bigint) as cents
-      from ledger_transactions
-      where metadata->>'creatorId' = ${creatorId} and kind = 'unlock'
-        and created_at >= ${from} and created_at < ${to} and metadata ? 'postId'
+      select post_id, sum(cents) as cents from (
+        select metadata->>'postId' as post_id, (metadata->>'shareCents')::bigint as cents
+        from ledger_transactions
+        where metadata->>'creatorId' = ${creatorId} and kind = 'unlock'
+          and created_at >= ${from} and created_at < ${to} and metadata ? 'postId'
+        union all
+        -- a collaborator's part of an unlock is theirs, not the owner's
+        select s.metadata->>'postId', -(s.metadata->>'partCents')::bigint
+        from ledger_transactions s
+        join ledger_transactions c
+          on c.id::text = s.metadata->>'chargeTransactionId' and c.kind = 'unlock'
+        where s.kind = ${COLLAB_SPLIT_KIND} and s.metadata->>'payerId' = ${creatorId}
+          and s.created_at >= ${from} and s.created_at < ${to}
+      ) x
       group by 1
     ), rows as (
       select p.id, p.caption, p.published_at, p.access_level, p.price_cents,

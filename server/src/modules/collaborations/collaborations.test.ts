@@ -388,3 +388,68 @@ describe('refunds and chargebacks of a split charge', () => {
     await invariantsOk();
   });
 });
+
+describe('earnings overview and analytics of a split post', () => {
+  it("shows the owner's figures net of the collaborator's share and the collaborator's with it", async () => {
+    const o = await actor(server, 'creator');
+    const p = await actor(server, 'creator');
+    const admin = await actor(server, 'fan', {
+      is_admin: true,
+      totp_secret: 'JBSWY3DPEHPK3PXP',
+      totp_enabled_at: new Date(),
+    });
+    const post = await paidPost(server, o, 500);
+    const made = await invite(o, { postId: post.id, collaboratorId: p.user.id, splitPercent: 25 });
+    await call(server, p, 'POST', `/collaborations/${made.body.id}/accept`);
+    const buyer = await actor(server);
+    await fund(server, buyer, 10);
+    expect((await pay(server, buyer, 'POST', `/posts/${post.id}/unlock`)).status).toBe(200);
+    const [charge] = await unlockChargesFor(server, 'postId', post.id);
+
+    const overview = async (who: Actor) => {
+      const res = await pay(server, who, 'GET', '/earnings/overview');
+      expect(res.status, res.text).toBe(200);
+      const b = res.body;
+      // the overview's identity holds for both sides
+      expect(b.steps.net.amountCents).toBe(
+        b.pendingCents + b.availableCents + b.inFlightCents + b.paidOutCents - b.owedCents,
+      );
+      return b;
+    };
+    // 5.00: fee 100, share 400; the collaborator's 25 % is 100
+    const mine = await overview(o);
+    expect(mine).toMatchObject({ grossCents: 400, feesCents: 100, netCents: 300 });
+    expect(mine.lifetimeCents).toBe(300);
+    expect(mine.steps.net.amountCents).toBe(300);
+    expect(mine.steps.gross.explanation).toContain('1.00 paid to collaborators');
+    const theirs = await overview(p);
+    expect(theirs).toMatchObject({ grossCents: 100, feesCents: 0, netCents: 100 });
+    expect(theirs.steps.net.amountCents).toBe(100);
+    expect(theirs.steps.gross.explanation).toContain('1.00 as a collaborator');
+
+    const analytics = async (who: Actor) => {
+      const res = await call(server, who, 'GET', '/analytics');
+      expect(res.status, res.text).toBe(200);
+      return res.body.totals.earningsCents as number;
+    };
+    expect(await analytics(o)).toBe(300);
+    expect(await analytics(p)).toBe(100);
+    const content = await call(server, o, 'GET', '/analytics/content?sort=earnings');
+    expect(content.body.items.find((i: { postId: string }) => i.postId === post.id)).toMatchObject({
+      earningsCents: 300,
+    });
+
+    // a full refund takes each side's part back, in each side's figures
+    const refund = await pay(server, admin, 'POST', `/admin/transactions/${charge!.id}/refund`, {
+      reason: 'all',
+    });
+    expect(refund.status, refund.text).toBe(200);
+    const after = await overview(o);
+    expect(after.steps.refunded.amountCents).toBe(300);
+    expect(after.steps.net.amountCents).toBe(0);
+    expect(after.steps.fee.amountCents).toBe(0);
+    const afterP = await overview(p);
+    expect(afterP.steps.refunded.amountCents).toBe(100);
+    expect(afterP.steps.net.amountCents).toBe(0);
+  });
+});

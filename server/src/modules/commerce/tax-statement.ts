@@ -1,10 +1,9 @@
 import type { TaxYearSummary } from '@fanspace/contracts';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
-import type { Database } from '../../platform/db/schema.ts';
+import { creatorEarningsOf } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { csvRow } from '../../platform/csv.ts';
-import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
 import { buildPdf, PdfLayout } from './pdf.ts';
 
@@ -57,27 +56,8 @@ const yearRange = (year: number) => ({
   to: new Date(Date.UTC(year + 1, 0, 1)),
 });
 
-/**
- * The ledger transactions that change a creator's earnings: their charges and the reversals of
- * them, and collaboration splits (`collab_split`) on either side – the owner pays the
- * collaborator their part of a charge, and a reversal of a split charge takes part of it back
- * from the collaborator (`metadata.collaboratorId`).
- */
-const earningsOf = (userId: string) => (eb: ExpressionBuilder<Database, 'ledger_transactions'>) =>
-  eb.or([
-    eb.and([
-      eb(sql<string>`metadata->>'creatorId'`, '=', userId),
-      eb('kind', 'in', [...CHARGE_KINDS, ...REVERSAL_KINDS, COLLAB_SPLIT_KIND]),
-    ]),
-    eb.and([
-      eb(sql<string>`metadata->>'payerId'`, '=', userId),
-      eb('kind', '=', COLLAB_SPLIT_KIND),
-    ]),
-    eb.and([
-      eb(sql<string>`metadata->>'collaboratorId'`, '=', userId),
-      eb('kind', 'in', REVERSAL_KINDS),
-    ]),
-  ]);
+/** The ledger transactions that change a creator's earnings (charges, reversals, splits). */
+const earningsOf = (userId: string) => creatorEarningsOf(userId);
 
 type LedgerRow = { id: string; kind: string; metadata: Record<string, unknown>; created_at: Date };
 

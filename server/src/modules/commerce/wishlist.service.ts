@@ -205,3 +205,33 @@ export async function recordWishlistFunding(
     .executeTakeFirstOrThrow();
   return presentWishlistItem(row);
 }
+
+/**
+ * A refund or chargeback of a wishlist tip takes the reversed amount back out of its item, in
+ * the reversal's transaction (called by `reverseCharge` with the charge locked, so the total
+ * taken back never exceeds the tip: a second full refund is refused before it gets here). An
+ * item that falls below its goal again is reopened; a deleted item is corrected all the same.
+ */
+export async function reverseWishlistFunding(
+  tx: DbHandle,
+  chargeId: string,
+  reversedCents: number,
+) {
+  assertInTransaction(tx);
+  const funding = await tx
+    .selectFrom('wishlist_fundings')
+    .select('item_id')
+    .where('transaction_id', '=', chargeId)
+    .executeTakeFirst();
+  if (!funding || reversedCents <= 0) return;
+  const left = sql<number>`greatest(funded_cents - ${reversedCents}, 0)`;
+  await tx
+    .updateTable('wishlist_items')
+    .set({
+      funded_cents: left,
+      completed_at: sql`case when ${left} >= goal_cents then completed_at else null end`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', funding.item_id)
+    .execute();
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, block, type Actor } from '../posts/posts.test-kit.ts';
 import { fund, pay } from '../payments/payments.test-kit.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import { reverseCharge } from '../ledger/reversals.ts';
 import { adminActor, expectLedgerOk, walletCents } from './commerce.test-kit.ts';
 
 let server: TestServer;
@@ -198,5 +200,60 @@ describe('funding through tips', () => {
     expect(lowered.body).toMatchObject({ completed: true, progress: 100 });
     const raised = await pay(server, creator, 'PUT', `/wishlist/${item.id}`, { goalAmount: 25 });
     expect(raised.body).toMatchObject({ completed: false, progress: 40 });
+  });
+  it('a refunded or charged-back tip lowers the funded amount and progress, once', async () => {
+    const item = await newItem(creator, 30);
+    const tip = async (amount: number) => {
+      const res = await pay(server, fan, 'POST', '/tips', {
+        recipientUserId: creator.user.id,
+        amount,
+        tipType: 'wishlist',
+        contentId: item.id,
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.transactionId as string;
+    };
+    const first = await tip(20);
+    const second = await tip(10);
+    const view = async () =>
+      (await pay(server, fan, 'GET', `/wishlist?userId=${creator.user.id}`)).body.items.find(
+        (i: { id: string }) => i.id === item.id,
+      );
+    expect(await view()).toMatchObject({ fundedCents: 3000, progress: 100, completed: true });
+
+    // part of the second tip refunded: below the goal again, the item reopens
+    const url = `/admin/transactions/${second}/refund`;
+    const part = await pay(server, admin, 'POST', url, { amount: 4, reason: 'partial' });
+    expect(part.status, part.text).toBe(200);
+    expect(await view()).toMatchObject({
+      fundedCents: 2600,
+      fundedAmount: 26,
+      progress: 86,
+      completed: false,
+      completedAt: null,
+    });
+    // the rest of it, then once more: refused, nothing taken twice
+    expect((await pay(server, admin, 'POST', url, { reason: 'rest' })).status).toBe(200);
+    expect(await view()).toMatchObject({ fundedCents: 2000, progress: 66 });
+    const again = await pay(server, admin, 'POST', url, { reason: 'again' });
+    expect(again).toMatchObject({ status: 409, body: { code: 'REFUND_EXCEEDS_ORIGINAL' } });
+    // the same refund request replayed (same idempotency key) takes nothing either
+    const key = 'wishlist-refund-replay';
+    const firstUrl = `/admin/transactions/${first}/refund`;
+    const once = await pay(server, admin, 'POST', firstUrl, { amount: 5, reason: 'r' }, key);
+    expect(once.status, once.text).toBe(200);
+    const replay = await pay(server, admin, 'POST', firstUrl, { amount: 5, reason: 'r' }, key);
+    expect(replay.status).toBe(200);
+    expect(await view()).toMatchObject({ fundedCents: 1500, progress: 50 });
+
+    // a chargeback of what is left of the first tip empties the item
+    await withTransaction(server.ctx.db, (tx) =>
+      reverseCharge(server.ctx, tx, { transactionId: first, kind: 'chargeback' }),
+    );
+    expect(await view()).toMatchObject({ fundedCents: 0, progress: 0, completed: false });
+    // and it can be funded again
+    await tip(5);
+    expect(await view()).toMatchObject({ fundedCents: 500 });
+    await expectLedgerOk(server, admin);
   });
 });

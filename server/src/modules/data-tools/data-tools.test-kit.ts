@@ -154,3 +154,146 @@ export async function seedWorlds(server: TestServer) {
     chat,
   };
 }
+
+/**
+ * One row of every newer family for `owner`, each text tagged with `tag` (so an export can be
+ * searched for another user's rows): wishlist item (funded by `fan` through a wishlist tip), Q
+ * and A, promotion, promo code, tax document, a note about `fan`, template, widget, automation
+ * rule, rights notice, suggestion, site feedback, contact message and support ticket.
+ */
+export async function seedFamilies(server: TestServer, owner: Actor, fan: Actor, tag: string) {
+  const db = server.ctx.db;
+  const id = owner.user.id;
+  const item = await db
+    .insertInto('wishlist_items')
+    .values({
+      creator_id: id,
+      title: `${tag}-WISH`,
+      description: `${tag}-WISH-TEXT`,
+      goal_cents: 10_000,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const tip = await pay(server, fan, 'POST', '/tips', {
+    recipientUserId: id,
+    amount: 5,
+    tipType: 'wishlist',
+    contentId: item.id,
+  });
+  if (tip.status !== 201) throw new Error(`wishlist tip failed: ${tip.text}`);
+  await db
+    .insertInto('qanda_items')
+    .values({ creator_id: id, question: `${tag}-QUESTION`, answer: `${tag}-ANSWER` })
+    .execute();
+  await db
+    .insertInto('promotions')
+    .values({
+      creator_id: id,
+      kind: 'discount',
+      title: `${tag}-PROMO`,
+      discount_percent: 20,
+      trial_days: null,
+      max_uses: null,
+      claim_token: `${tag}-claim-${id}`,
+    })
+    .execute();
+  await db
+    .insertInto('promo_codes')
+    .values({
+      creator_id: id,
+      code: `${tag}CODE${id.slice(0, 6)}`.toUpperCase(),
+      percent_off: 10,
+      max_uses: null,
+    })
+    .execute();
+  await db
+    .insertInto('tax_documents')
+    .values({
+      user_id: id,
+      year: 2026,
+      title: `${tag}-TAXDOC`,
+      filename: 'w9.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 3,
+      storage_key: `tax/${id}/${tag}.pdf`,
+    })
+    .execute();
+  await db
+    .insertInto('creator_notes')
+    .values({ creator_id: id, fan_id: fan.user.id, note: `${tag}-NOTE-ABOUT-FAN` })
+    .execute();
+  await db
+    .insertInto('creator_templates')
+    .values({
+      user_id: id,
+      type: 'message',
+      name: `${tag}-TEMPLATE`,
+      body: `${tag}-TEMPLATE-BODY`,
+      price_cents: null,
+    })
+    .execute();
+  await db
+    .updateTable('users')
+    .set({
+      profile: JSON.stringify({
+        widgets: [
+          { id: `${tag}-widget`, type: 'about', title: `${tag}-WIDGET`, enabled: true, text: 'hi' },
+        ],
+      }),
+    })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .insertInto('automation_rules')
+    .values({
+      user_id: id,
+      name: `${tag}-RULE`,
+      trigger: 'new_subscriber',
+      action: JSON.stringify({
+        type: 'send_message',
+        text: `${tag}-RULE-TEXT`,
+        lockedCents: null,
+        mediaIds: [],
+      }),
+    })
+    .execute();
+  await db
+    .insertInto('dmca_notices')
+    .values({
+      user_id: id,
+      claimant_name: `${tag}-CLAIMANT`,
+      email: `${tag.toLowerCase()}-claims@example.test`,
+      copyrighted_work: `${tag}-WORK`,
+      statement: `${tag}-STATEMENT`,
+      signature: `${tag}-SIGNATURE`,
+    })
+    .execute();
+  await db
+    .insertInto('suggestions')
+    .values({ user_id: id, title: `${tag}-SUGGESTION` })
+    .execute();
+  await db
+    .insertInto('site_feedback')
+    .values({ user_id: id, rating: 4, message: `${tag}-FEEDBACK` })
+    .execute();
+  await db
+    .insertInto('contact_messages')
+    .values({
+      user_id: id,
+      name: `${tag}-CONTACT-NAME`,
+      email: `${tag.toLowerCase()}-contact@example.test`,
+      subject: `${tag}-CONTACT-SUBJECT`,
+      message: `${tag}-CONTACT-MESSAGE`,
+    })
+    .execute();
+  const ticket = await db
+    .insertInto('support_tickets')
+    .values({ user_id: id, subject: `${tag}-TICKET`, category: 'other' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('support_ticket_messages')
+    .values({ ticket_id: ticket.id, author_id: id, body: `${tag}-TICKET-BODY` })
+    .execute();
+  return { item, tipTransactionId: tip.body.transactionId as string, ticketId: ticket.id };
+}

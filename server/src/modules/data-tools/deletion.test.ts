@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { vaultImage } from '../posts/posts.test-kit.ts';
-import { actor, call, exportZip } from './data-tools.test-kit.ts';
+import { fund } from '../payments/payments.test-kit.ts';
+import { actor, call, exportZip, seedFamilies } from './data-tools.test-kit.ts';
 import { runScheduledDeletion } from './deletion.service.ts';
 
 let server: TestServer;
@@ -190,5 +192,151 @@ describe('GDPR family', () => {
         .execute(),
     ).rejects.toThrow(/append-only/);
     expect((await call(server, null, 'GET', '/gdpr/consent')).status).toBe(401);
+  });
+});
+
+describe('anonymisation of the newer families', () => {
+  it("removes or anonymises the deleted user's personal text and keeps their ledger lines", async () => {
+    const creator = await actor(server, 'creator');
+    const fan = await actor(server);
+    const bystander = await actor(server, 'creator');
+    await fund(server, fan, 20);
+    const mine = await seedFamilies(server, creator, fan, 'GONE');
+    await seedFamilies(server, bystander, fan, 'KEPT');
+    const db = server.ctx.db;
+    const partnerPost = await db
+      .insertInto('posts')
+      .values({ user_id: creator.user.id, caption: 'collab', price_cents: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('collaborations')
+      .values({
+        post_id: partnerPost.id,
+        owner_id: creator.user.id,
+        collaborator_id: bystander.user.id,
+        split_percent: 20,
+      })
+      .execute();
+    const ledgerBefore = await db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where((eb) => eb(eb.ref('metadata', '->>').key('creatorId'), '=', creator.user.id))
+      .execute();
+    expect(ledgerBefore.length).toBeGreaterThan(0);
+
+    const res = await call(server, creator, 'POST', '/gdpr/delete-account', {
+      confirmation: 'DELETE',
+    });
+    expect(res.status, res.text).toBe(200);
+
+    const count = async (
+      table:
+        | 'creator_notes'
+        | 'creator_templates'
+        | 'automation_rules'
+        | 'qanda_items'
+        | 'site_feedback'
+        | 'contact_messages'
+        | 'tax_documents',
+      column: 'creator_id' | 'user_id',
+      userId: string,
+    ) => {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where(sql<boolean>`${sql.ref(column)} = ${userId}`)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    for (const [table, column] of [
+      ['creator_notes', 'creator_id'],
+      ['creator_templates', 'user_id'],
+      ['automation_rules', 'user_id'],
+      ['qanda_items', 'creator_id'],
+      ['site_feedback', 'user_id'],
+      ['contact_messages', 'user_id'],
+      ['tax_documents', 'user_id'],
+    ] as const) {
+      expect(await count(table, column, creator.user.id), table).toBe(0);
+      // the other creator's rows are untouched
+      expect(await count(table, column, bystander.user.id), table).toBe(1);
+    }
+    const item = await db
+      .selectFrom('wishlist_items')
+      .selectAll()
+      .where('id', '=', mine.item.id)
+      .executeTakeFirstOrThrow();
+    expect(item).toMatchObject({ title: 'Deleted item', description: '', image_url: null });
+    expect(item.deleted_at).not.toBeNull();
+    // the funding and its ledger transaction stay (money history)
+    const funding = await db
+      .selectFrom('wishlist_fundings')
+      .select('transaction_id')
+      .where('item_id', '=', mine.item.id)
+      .executeTakeFirstOrThrow();
+    expect(funding.transaction_id).toBe(mine.tipTransactionId);
+    const ledgerAfter = await db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where((eb) => eb(eb.ref('metadata', '->>').key('creatorId'), '=', creator.user.id))
+      .execute();
+    expect(ledgerAfter.map((t) => t.id).sort()).toEqual(ledgerBefore.map((t) => t.id).sort());
+
+    const suggestion = await db
+      .selectFrom('suggestions')
+      .select('user_id')
+      .where('title', '=', 'GONE-SUGGESTION')
+      .executeTakeFirstOrThrow();
+    expect(suggestion.user_id).toBeNull();
+    const notice = await db
+      .selectFrom('dmca_notices')
+      .selectAll()
+      .where('copyrighted_work', '=', 'GONE-WORK')
+      .executeTakeFirstOrThrow();
+    expect(notice).toMatchObject({
+      user_id: null,
+      claimant_name: '[deleted]',
+      signature: '[deleted]',
+    });
+    expect(notice.email).not.toContain('gone');
+    const ticket = await db
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('id', '=', mine.ticketId)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({ subject: '[deleted]', status: 'closed' });
+    const bodies = await db
+      .selectFrom('support_ticket_messages')
+      .select('body')
+      .where('ticket_id', '=', mine.ticketId)
+      .execute();
+    expect(bodies.map((b) => b.body)).toEqual(['[deleted]']);
+    const collab = await db
+      .selectFrom('collaborations')
+      .select('status')
+      .where('post_id', '=', partnerPost.id)
+      .executeTakeFirstOrThrow();
+    expect(collab.status).toBe('declined');
+    const promos = await db
+      .selectFrom('promotions')
+      .select('ended_at')
+      .where('creator_id', '=', creator.user.id)
+      .execute();
+    expect(promos.every((p) => p.ended_at !== null)).toBe(true);
+    const user = await db
+      .selectFrom('users')
+      .select('profile')
+      .where('id', '=', creator.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.profile).toEqual({});
+
+    // nothing of the deleted creator's text is left anywhere it was written
+    const kept = await db
+      .selectFrom('wishlist_items')
+      .select('title')
+      .where('creator_id', '=', bystander.user.id)
+      .execute();
+    expect(kept.map((k) => k.title)).toEqual(['KEPT-WISH']);
   });
 });

@@ -14,6 +14,7 @@ import {
   peopleSections,
   postSections,
 } from './content-sections.ts';
+import { familySections } from './family-sections.ts';
 import { personalSections } from './personal-sections.ts';
 import { afterKey, keyColumns, keyset, PAGE, type DataSection, type Row } from './sections.ts';
 
@@ -44,6 +45,7 @@ export function sectionsFor(db: DbHandle, userId: string, type: DataExportType):
         ...peopleSections(db, userId, 'followers'),
         ...peopleSections(db, userId, 'subscribers'),
         ...personalSections(db, userId),
+        ...familySections(db, userId),
       ];
   }
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
-import { actor, call, exportZip, runJobs, seedWorlds } from './data-tools.test-kit.ts';
+import {
+  actor,
+  call,
+  exportZip,
+  runJobs,
+  seedFamilies,
+  seedWorlds,
+} from './data-tools.test-kit.ts';
 import { expireExport, runExport } from './exports.service.ts';
 import { claimJobRow } from './data-tools.queries.ts';
 
@@ -18,6 +25,20 @@ const rowsOf = (files: Map<string, Buffer>, name: string) =>
 describe('data export: the zip of a seeded creator', () => {
   it('holds their posts, media files, messages and ledger lines, and nothing of other users', async () => {
     const w = await seedWorlds(server);
+    // the newer families: the creator's own rows, and the same kinds of the other creator
+    const partner = await actor(server, 'creator');
+    await server.ctx.db
+      .insertInto('collaborations')
+      .values({
+        post_id: w.post.id,
+        owner_id: w.creator.user.id,
+        collaborator_id: partner.user.id,
+        split_percent: 20,
+        status: 'accepted',
+      })
+      .execute();
+    await seedFamilies(server, w.creator, w.fan, 'FAM');
+    await seedFamilies(server, w.other, w.fan, 'SECRET-OTHER');
     const { id, res, files } = await exportZip(server, w.creator, 'all', 'json');
 
     // SPEC §9: a zip download named for the user and the date, only for the owner
@@ -69,9 +90,87 @@ describe('data export: the zip of a seeded creator', () => {
       ['currentPeriodEnd', 'displayName', 'since', 'status', 'username'].sort(),
     );
 
+    // wishlist, Q and A, promotions, tax documents, statements, creator kit, collaborations,
+    // rights notices, suggestions, feedback, contact and support: the creator's rows only
+    expect(rowsOf(files, 'wishlist_items')).toEqual([
+      expect.objectContaining({ title: 'FAM-WISH', goalAmount: 100, fundedAmount: 5 }),
+    ]);
+    expect(rowsOf(files, 'wishlist_tips')).toEqual([
+      expect.objectContaining({
+        direction: 'received',
+        itemTitle: 'FAM-WISH',
+        counterparty: w.fan.user.username,
+        amount: 5,
+      }),
+    ]);
+    expect(rowsOf(files, 'qanda')).toEqual([
+      expect.objectContaining({ question: 'FAM-QUESTION', answer: 'FAM-ANSWER' }),
+    ]);
+    expect(rowsOf(files, 'promotions').map((p) => p.title)).toEqual(['FAM-PROMO']);
+    expect(rowsOf(files, 'promo_codes').map((c) => c.percentOff)).toEqual([10]);
+    expect(rowsOf(files, 'tax_documents')).toEqual([
+      expect.objectContaining({ title: 'FAM-TAXDOC', year: 2026, filename: 'w9.pdf' }),
+    ]);
+    const year = rowsOf(files, 'earnings_statements')[0]!;
+    expect(year.year).toBe(new Date().getUTCFullYear());
+    expect(year.gross).toBeGreaterThan(0);
+    expect(rowsOf(files, 'creator_notes')).toEqual([
+      expect.objectContaining({ fan: w.fan.user.username, note: 'FAM-NOTE-ABOUT-FAN' }),
+    ]);
+    expect(rowsOf(files, 'templates').map((t) => t.body)).toEqual(['FAM-TEMPLATE-BODY']);
+    expect(rowsOf(files, 'widgets')).toEqual([
+      expect.objectContaining({ title: 'FAM-WIDGET', type: 'about', config: { text: 'hi' } }),
+    ]);
+    expect(rowsOf(files, 'automation_rules')).toEqual([
+      expect.objectContaining({
+        name: 'FAM-RULE',
+        action: expect.objectContaining({ text: 'FAM-RULE-TEXT' }),
+      }),
+    ]);
+    expect(rowsOf(files, 'collaborations')).toEqual([
+      expect.objectContaining({
+        role: 'owner',
+        postId: w.post.id,
+        with: partner.user.username,
+        splitPercent: 20,
+      }),
+    ]);
+    expect(rowsOf(files, 'dmca_notices').map((d) => d.copyrightedWork)).toEqual(['FAM-WORK']);
+    expect(rowsOf(files, 'suggestions').map((x) => x.title)).toEqual(['FAM-SUGGESTION']);
+    expect(rowsOf(files, 'site_feedback').map((x) => x.message)).toEqual(['FAM-FEEDBACK']);
+    expect(rowsOf(files, 'contact_messages').map((x) => x.message)).toEqual([
+      'FAM-CONTACT-MESSAGE',
+    ]);
+    expect(rowsOf(files, 'support_tickets').map((x) => x.subject)).toEqual(['FAM-TICKET']);
+
+    // the fan's download holds the tips they gave, never a creator's notes about them
+    const fanDoc = await server.app.inject({
+      method: 'GET',
+      url: '/api/data/personal-data',
+      headers: w.fan.headers,
+    });
+    const fanData = fanDoc.json() as Record<string, Row[]>;
+    expect(fanData.wishlist_tips!.map((t) => [t.direction, t.itemTitle]).sort()).toEqual([
+      ['given', 'FAM-WISH'],
+      ['given', 'SECRET-OTHER-WISH'],
+    ]);
+    expect(fanData.creator_notes).toEqual([]);
+    expect(fanDoc.body.includes('NOTE-ABOUT-FAN')).toBe(false);
+    // the collaborator sees the collaboration from their side
+    const partnerDoc = await server.app.inject({
+      method: 'GET',
+      url: '/api/data/personal-data',
+      headers: partner.headers,
+    });
+    expect((partnerDoc.json() as Record<string, Row[]>).collaborations).toEqual([
+      expect.objectContaining({ role: 'collaborator', with: w.creator.user.username }),
+    ]);
+
     // nothing of the other creator, nor the fan's private side, in any entry
     const everything = [...files.values()].map((b) => b.toString('latin1')).join('\n');
     for (const secret of [
+      'SECRET-OTHER',
+      'secret-other',
       'SECRET-OTHER-CAPTION',
       'SECRET-FAN-TO-OTHER',
       'SECRET-OTHER-REPLY',
@@ -96,7 +195,7 @@ describe('data export: the zip of a seeded creator', () => {
       downloadUrl: `/api/data/export/${id}/download`,
     });
     expect(listed.body.exports[0].sizeBytes).toBe(res.rawPayload.length);
-  });
+  }, 120_000);
 
   it('writes CSV files when asked, with formulas defused', async () => {
     const creator = await actor(server, 'creator');

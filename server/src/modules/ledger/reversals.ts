@@ -13,6 +13,7 @@ import { accountId, postTransaction } from './ledger.service.ts';
 import { formatUnits } from './money.ts';
 import { notify } from '../notifications/notify.ts';
 import { collaboratorReversal } from '../collaborations/collaborations.split.ts';
+import { reverseWishlistFunding } from '../commerce/wishlist.service.ts';
 
 /**
  * Refunds and chargebacks: a reversing ledger transaction for one charge (unlock, tip,
@@ -290,6 +291,8 @@ export async function reverseCharge(
   });
 
   if (already + amount === gross) await endAccessOf(tx, charge.kind, m, input.now ?? new Date());
+  // a wishlist tip's item loses what was taken back (progress goes down, reopens below the goal)
+  if (charge.kind === 'tip') await reverseWishlistFunding(tx, charge.id, amount);
 
   if (hold && fromPending > 0) {
     const left = num(hold.amount_cents) - fromPending;

@@ -1,7 +1,14 @@
 import { PAYOUT_MIN_CENTS, type EarningsOverviewDetailed } from '@fanspace/contracts';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
-import { CHARGE_KINDS } from '../ledger/charges.ts';
+import {
+  creatorEarningsOf,
+  feeDelta,
+  grossDelta,
+  refundedGrossDelta,
+  shareDelta,
+} from '../collaborations/collaborations.earnings.ts';
+import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { formatUnits, units } from '../ledger/money.ts';
 import { owedCents, REVERSAL_KINDS } from '../ledger/reversals.ts';
 import { payoutTotals } from './payouts.queries.ts';
@@ -25,26 +32,30 @@ export async function earningsOverviewDetailed(
   creatorId: string,
   now = new Date(),
 ): Promise<EarningsOverviewDetailed> {
-  const byCreator = () =>
-    db.selectFrom('ledger_transactions').where(sql`metadata->>'creatorId'`, '=', creatorId);
+  const splitPart = sql<number>`case when kind = ${COLLAB_SPLIT_KIND} then (metadata->>'partCents')::bigint else 0 end`;
+  const earnings = (reversals: boolean) =>
+    db
+      .selectFrom('ledger_transactions')
+      .select([
+        sql<string>`coalesce(sum(${grossDelta(creatorId)}), 0)`.as('gross'),
+        sql<string>`coalesce(sum(${refundedGrossDelta()}), 0)`.as('reversed'),
+        sql<string>`coalesce(sum(${feeDelta(creatorId)}), 0)`.as('fees'),
+        sql<string>`coalesce(sum(${shareDelta(creatorId)}), 0)`.as('share'),
+        sql<string>`coalesce(sum(${splitPart}) filter (where metadata->>'payerId' = ${creatorId}), 0)`.as(
+          'collabPaid',
+        ),
+        sql<string>`coalesce(sum(${splitPart}) filter (where metadata->>'creatorId' = ${creatorId}), 0)`.as(
+          'collabReceived',
+        ),
+      ])
+      .where(creatorEarningsOf(creatorId, { reversals }))
+      .$if(reversals, (q) => q.where('kind', 'in', REVERSAL_KINDS))
+      .executeTakeFirstOrThrow();
+  // charges and collaboration splits, then reversals (each side's part of a split charge's)
   const [base, charges, reversals, owed, payouts, releases] = await Promise.all([
     earningsOverview(db, creatorId, now),
-    byCreator()
-      .select([
-        sql<string>`coalesce(sum((metadata->>'grossCents')::bigint), 0)`.as('gross'),
-        sql<string>`coalesce(sum((metadata->>'feeCents')::bigint), 0)`.as('fees'),
-        sql<string>`coalesce(sum((metadata->>'shareCents')::bigint), 0)`.as('share'),
-      ])
-      .where('kind', 'in', CHARGE_KINDS)
-      .executeTakeFirstOrThrow(),
-    byCreator()
-      .select([
-        sql<string>`coalesce(sum((metadata->>'reversedCents')::bigint), 0)`.as('reversed'),
-        sql<string>`coalesce(sum((metadata->>'feeCents')::bigint), 0)`.as('fees'),
-        sql<string>`coalesce(sum((metadata->>'shareCents')::bigint), 0)`.as('share'),
-      ])
-      .where('kind', 'in', REVERSAL_KINDS)
-      .executeTakeFirstOrThrow(),
+    earnings(false),
+    earnings(true),
     owedCents(db, creatorId),
     payoutTotals(db, creatorId),
     db
@@ -59,9 +70,18 @@ export async function earningsOverviewDetailed(
       .execute(),
   ]);
   const gross = Number(charges.gross);
-  const fees = Number(charges.fees) - Number(reversals.fees);
+  const collabPaid = Number(charges.collabPaid);
+  const collabReceived = Number(charges.collabReceived);
+  const collabNote = [
+    collabPaid > 0 ? `after ${formatUnits(collabPaid)} paid to collaborators` : null,
+    collabReceived > 0 ? `including ${formatUnits(collabReceived)} as a collaborator` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  // reversal deltas are negative: fees and share given back
+  const fees = Number(charges.fees) + Number(reversals.fees);
   const refundedGross = Number(reversals.reversed);
-  const refundedShare = Number(reversals.share);
+  const refundedShare = -Number(reversals.share);
   const net = Number(charges.share) - refundedShare;
   const pct = base.feePercent;
   const { pendingCents, availableCents } = base;
@@ -72,7 +92,7 @@ export async function earningsOverviewDetailed(
     steps: {
       gross: money(
         gross,
-        `Fans paid you ${formatUnits(gross)} in total for unlocks, tips and subscriptions.`,
+        `Fans paid you ${formatUnits(gross)} in total for unlocks, tips and subscriptions${collabNote ? ` (${collabNote})` : ''}.`,
       ),
       fee: money(
         fees,

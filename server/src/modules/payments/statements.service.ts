@@ -6,7 +6,12 @@ import {
 } from '@fanspace/contracts';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
-import { CHARGE_KINDS } from '../ledger/charges.ts';
+import {
+  creatorEarningsOf,
+  feeDelta,
+  grossDelta,
+  shareDelta,
+} from '../collaborations/collaborations.earnings.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
 import { formatUnits, units } from '../ledger/money.ts';
 
@@ -302,16 +307,16 @@ export async function earningsOverview(
   creatorId: string,
   now = new Date(),
 ): Promise<EarningsOverview> {
+  // charges and collaboration splits (the owner's figures net of the collaborator's part)
   const sums = (since: Date | null) => {
     let q = db
       .selectFrom('ledger_transactions')
       .select([
-        sql<number>`coalesce(sum((metadata->>'grossCents')::bigint), 0)::bigint`.as('gross'),
-        sql<number>`coalesce(sum((metadata->>'feeCents')::bigint), 0)::bigint`.as('fees'),
-        sql<number>`coalesce(sum((metadata->>'shareCents')::bigint), 0)::bigint`.as('net'),
+        sql<number>`coalesce(sum(${grossDelta(creatorId)}), 0)::bigint`.as('gross'),
+        sql<number>`coalesce(sum(${feeDelta(creatorId)}), 0)::bigint`.as('fees'),
+        sql<number>`coalesce(sum(${shareDelta(creatorId)}), 0)::bigint`.as('net'),
       ])
-      .where(sql`metadata->>'creatorId'`, '=', creatorId)
-      .where('kind', 'in', CHARGE_KINDS);
+      .where(creatorEarningsOf(creatorId, { reversals: false }));
     if (since) q = q.where('created_at', '>=', since);
     return q.executeTakeFirstOrThrow();
   };

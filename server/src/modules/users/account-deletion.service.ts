@@ -2,7 +2,8 @@ import { ACCOUNT_DELETE_CONFIRMATION, ErrorCodes, type DeleteMeBody } from '@fan
 import type { AppContext } from '../../platform/context.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { revokeSessions } from '../../platform/auth/sessions.ts';
-import { onCommit, withTransaction } from '../../platform/db/database.ts';
+import { sql } from 'kysely';
+import { onCommit, withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { revokeSessionSocketsAfterCommit } from '../../platform/realtime/publish.ts';
@@ -44,6 +45,98 @@ async function assertConfirmed(user: UserRow, body: DeleteMeBody | undefined) {
 }
 
 /**
+ * The personal text of the newer families, removed or anonymised in the deletion's transaction:
+ * what the user wrote for themselves goes (creator notes, templates, automation rules, Q and A,
+ * feedback and contact messages, tax documents: their files are returned for removal after
+ * commit); what others still rely on stays without the person (wishlist items and suggestions
+ * lose their text or author, rights notices their claimant details, support tickets are closed
+ * with the user's messages blanked, pending collaborations declined, promotions ended). Ledger
+ * lines and the rows they point at (fundings, redemptions, splits) stay: money history is kept,
+ * linked to the anonymised account.
+ */
+async function eraseFamilies(
+  tx: DbHandle,
+  userId: string,
+  identity: { username: string; email: string },
+): Promise<string[]> {
+  const now = new Date();
+  await tx.deleteFrom('creator_notes').where('creator_id', '=', userId).execute();
+  await tx.deleteFrom('creator_templates').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('automation_rules').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('qanda_items').where('creator_id', '=', userId).execute();
+  await tx.deleteFrom('site_feedback').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
+  const taxFiles = await tx
+    .deleteFrom('tax_documents')
+    .where('user_id', '=', userId)
+    .returning('storage_key')
+    .execute();
+  await tx
+    .updateTable('wishlist_items')
+    .set({
+      title: 'Deleted item',
+      description: '',
+      image_url: null,
+      deleted_at: sql`coalesce(deleted_at, ${now})`,
+      updated_at: now,
+    })
+    .where('creator_id', '=', userId)
+    .execute();
+  await tx
+    .updateTable('suggestions')
+    .set({ user_id: null })
+    .where('user_id', '=', userId)
+    .execute();
+  await tx
+    .updateTable('dmca_notices')
+    .set({
+      user_id: null,
+      claimant_name: DELETED_TEXT,
+      email: identity.email,
+      signature: DELETED_TEXT,
+      ip: null,
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  await tx
+    .updateTable('support_ticket_messages')
+    .set({ body: DELETED_TEXT })
+    .where('from_staff', '=', false)
+    .where('ticket_id', 'in', (eb) =>
+      eb.selectFrom('support_tickets').select('id').where('user_id', '=', userId),
+    )
+    .execute();
+  await tx
+    .updateTable('support_tickets')
+    .set({ subject: DELETED_TEXT, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  await tx
+    .updateTable('support_tickets')
+    .set({ status: 'closed', closed_at: now, close_reason: 'Account deleted' })
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'closed')
+    .execute();
+  await tx
+    .updateTable('collaborations')
+    .set({ status: 'declined', responded_at: now })
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('collaborator_id', '=', userId)]))
+    .execute();
+  for (const table of ['promotions', 'promo_codes'] as const)
+    await tx
+      .updateTable(table)
+      .set({ ended_at: now })
+      .where('creator_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .execute();
+  return taxFiles.map((f) => f.storage_key);
+}
+
+const DELETED_TEXT = '[deleted]';
+
+/**
  * DELETE /users/me (SPEC §4 Account deletion): a soft delete that keeps the row (foreign keys,
  * ledgers) but removes everything personal: identity anonymised, profile, links and settings
  * cleared, payout details and identity documents erased, waitlist entry removed, every session
@@ -77,7 +170,7 @@ export async function deleteAccount(
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .execute();
-    const fileKeys = [
+    const fileKeys: Array<string | null> = [
       keyFromPublicUrl(user.avatar_url),
       keyFromPublicUrl(user.banner_url),
       ...documents.flatMap((d) => [d.id_front_key, d.id_back_key, d.selfie_key]),
@@ -121,6 +214,7 @@ export async function deleteAccount(
       { ownerId: userId },
       { dedupeKey: `media-purge-owner:${userId}` },
     );
+    fileKeys.push(...(await eraseFamilies(tx, userId, identity)));
     await tx.deleteFrom('payout_settings').where('user_id', '=', userId).execute();
     await tx.deleteFrom('user_beta_features').where('user_id', '=', userId).execute();
     await tx.deleteFrom('waitlist_entries').where('email', '=', user.email).execute();
