@@ -145,12 +145,22 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       JOB_STALE_SECONDS: '3',
     };
     const [portA, portB] = [await freePort(), await freePort()];
-    [a, b] = await Promise.all([
+    const started = await Promise.allSettled([
       spawnServer('a', portA!, { ...shared, SMTP_URL: `smtp://127.0.0.1:${smtp.ports[0]}` }),
       spawnServer('b', portB!, { ...shared, SMTP_URL: `smtp://127.0.0.1:${smtp.ports[1]}` }),
     ]);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) {
+      // leave no process behind when only one of them came up
+      await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : null)));
+      throw failed.reason;
+    }
+    [a, b] = started.map((r) => (r as PromiseFulfilledResult<ServerProcess>).value) as [
+      ServerProcess,
+      ServerProcess,
+    ];
     proxy = await startLocalProxy({ targets: [a.url, b.url], healthIntervalMs: 500 });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await proxy?.close();
