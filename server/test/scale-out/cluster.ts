@@ -53,7 +53,8 @@ export async function spawnServer(
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // two processes compiling TypeScript at once on a busy 2-core machine can take minutes
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited early:\n${output}`);
     try {

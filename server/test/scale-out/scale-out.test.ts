@@ -145,12 +145,22 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       JOB_STALE_AFTER_MS: '3000',
     };
     const [portA, portB] = [await freePort(), await freePort()];
-    [a, b] = await Promise.all([
+    const started = await Promise.allSettled([
       spawnServer('a', portA!, { ...shared, SMTP_URL: `smtp://127.0.0.1:${smtp.ports[0]}` }),
       spawnServer('b', portB!, { ...shared, SMTP_URL: `smtp://127.0.0.1:${smtp.ports[1]}` }),
     ]);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) {
+      // leave no process behind when only one of them came up
+      await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : null)));
+      throw failed.reason;
+    }
+    [a, b] = started.map((r) => (r as PromiseFulfilledResult<ServerProcess>).value) as [
+      ServerProcess,
+      ServerProcess,
+    ];
     proxy = await startLocalProxy({ targets: [a.url, b.url], healthIntervalMs: 500 });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await proxy?.close();
@@ -371,7 +381,12 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
     const res = await api(a.url, 'POST', '/analytics/v2/cache/invalidate', { token });
     expect(res.body).toMatchObject({ ok: true, removed: 1 });
     // the signal crosses Redis asynchronously: B forgets its copy within moments
-    await eventually('B to drop its cached dashboard', async () => (await dashboard(b)) === false);
+    // (well inside the 30 s a copy lives, so only the signal can make this pass)
+    await eventually(
+      'B to drop its cached dashboard',
+      async () => (await dashboard(b)) === false,
+      5000,
+    );
     expect(await dashboard(a)).toBe(false);
   });
 
