@@ -141,6 +141,8 @@ describe('reading and managing notifications', () => {
       hasNew: false,
     });
     const since = new Date().toISOString();
+    // `since` is exclusive and timestamps can share a millisecond: the notice must come later
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await notify(server.ctx.db, { userId: user.user.id, type: 'tip', actorId: other.user.id });
     expect((await call(server, user, 'GET', '/notifications/check')).body).toMatchObject({
       hasNew: true,
