@@ -21,7 +21,8 @@ import type { DatabaseHandle } from '@fanspace/server/src/platform/db/database.t
  * (BENCH_DATABASE_URL, else PGlite; BENCH_SCALE, default 0.01).
  *
  * 1. ramp: an open-loop mixed load (feed, post, like, message, unlock) at rising rates, 10 s a
- *    step; the sustainable rate is the highest step with < 0.1 % errors, p99 <= SOAK_RAMP_P99_MS
+ *    step (a missed step is run once more before the ramp stops: one pause is not a limit);
+ *    the sustainable rate is the highest step with < 0.1 % errors, p99 <= SOAK_RAMP_P99_MS
  *    (default 1,000 ms: no queue building up) and the offered rate actually served.
  * 2. soak: SOAK_SECONDS (default 600) at SOAK_FRACTION (default 0.5, the headroom a deployment
  *    keeps) of that rate: error rate, p99 per kind (target: feed <= 200 ms), server RSS at
@@ -368,7 +369,9 @@ async function main() {
     // 1. the sustainable rate
     const ramp: Array<Record<string, unknown>> = [];
     let sustainable = 0;
-    for (const rate of RAMP) {
+    let retried = false;
+    for (let step = 0; step < RAMP.length; step++) {
+      const rate = RAMP[step]!;
       const { samples } = await openLoop(base, nextRequest, rate, RAMP_STEP_S);
       const s = summarise(samples, RAMP_STEP_S);
       const feedP99 = s.byKind.feed?.p99Ms ?? 0;
@@ -389,7 +392,15 @@ async function main() {
       log(
         `ramp ${rate} req/s: served ${s.servedPerSecond}/s, errors ${s.errors}, p99 ${s.p99Ms} ms, feed p99 ${feedP99} ms ${passed ? 'ok' : 'MISSED'} ${JSON.stringify(s.statuses)} ${JSON.stringify(errorKinds(samples))}`,
       );
+      if (!passed && !retried) {
+        // one missed step may be a pause (a GC, a checkpoint): run it again once before stopping
+        retried = true;
+        step--;
+        await new Promise((r) => setTimeout(r, 2000));
+        continue;
+      }
       if (!passed) break;
+      retried = false;
       sustainable = rate;
       await new Promise((r) => setTimeout(r, 2000));
     }
