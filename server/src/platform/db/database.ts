@@ -56,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 const commitHooks = new WeakMap<Tx, Array<() => void | Promise<void>>>();
+const preCommitHooks = new WeakMap<Tx, Array<() => Promise<void>>>();
 
 /**
  * Runs `fn` in a transaction, or inside the caller's one when `handle` already is one, so a
@@ -68,7 +69,12 @@ export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promi
   const result = await (handle as Db).transaction().execute(async (tx) => {
     hooks = [];
     commitHooks.set(tx, hooks);
-    return fn(tx);
+    const last: Array<() => Promise<void>> = [];
+    preCommitHooks.set(tx, last);
+    const value = await fn(tx);
+    // in order, including hooks that earlier ones add
+    for (let i = 0; i < last.length; i++) await last[i]!();
+    return value;
   });
   for (const hook of hooks) {
     try {
@@ -97,6 +103,22 @@ export function onCommit(handle: DbHandle, hook: () => void | Promise<void>) {
       .then(hook)
       .catch(() => undefined);
 }
+
+/**
+ * Runs `hook` as the last work inside the outermost transaction, just before it commits (a hot
+ * row updated there is locked only for that statement and the commit). Returns false when
+ * `handle` is not a transaction opened by `withTransaction`: the caller must do the work now.
+ */
+export function beforeCommit(handle: DbHandle, hook: () => Promise<void>): boolean {
+  const hooks = handle.isTransaction ? preCommitHooks.get(handle as Tx) : undefined;
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+/** Whether `beforeCommit` would take a hook on `handle`. */
+export const canRunBeforeCommit = (handle: DbHandle) =>
+  handle.isTransaction && preCommitHooks.has(handle as Tx);
 
 /** Money code calls this to fail loudly when someone forgot the transaction. */
 export function assertInTransaction(handle: DbHandle): asserts handle is Tx {
