@@ -58,7 +58,7 @@ export async function referralCounts(db: DbHandle, referrerId: string) {
     .innerJoin('users as u', 'u.id', 'r.referred_id')
     .select([
       sql<string>`count(*)`.as('signedUp'),
-      sql<string>`count(*) filter (where u.user_type = 'creator')`.as('becameCreators'),
+      sql<string>`count(*) filter (where u.account_type = 'creator')`.as('becameCreators'),
     ])
     .where('r.referrer_id', '=', referrerId)
     .executeTakeFirstOrThrow();
@@ -105,7 +105,7 @@ export function referredPage(
       'u.id',
       'u.username',
       'u.display_name',
-      'u.user_type',
+      'u.account_type',
       'u.deleted_at',
       'r.created_at',
       edgeAt.as('edge_at'),

@@ -132,7 +132,7 @@ export async function referralsOverview(
       username: r.username,
       displayName: r.deleted_at ? null : r.display_name,
       joinedAt: new Date(r.created_at).toISOString(),
-      isCreator: r.user_type === 'creator',
+      isCreator: r.account_type === 'creator',
       earnedCents: Number(r.earned ?? 0),
     })),
     hasMore,
