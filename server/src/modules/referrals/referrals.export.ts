@@ -1,6 +1,13 @@
 import type { DbHandle } from '../../platform/db/database.ts';
-import { afterKey, iso, keyColumns, PAGE, paged, single } from '../data-tools/sections.ts';
-import type { DataSection } from '../data-tools/sections.ts';
+import {
+  afterKey,
+  iso,
+  keyColumns,
+  PAGE,
+  paged,
+  single,
+  type DataSection,
+} from '../data-tools/sections.ts';
 import { units } from '../ledger/money.ts';
 
 /**

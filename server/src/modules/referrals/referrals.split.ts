@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
-import type { AccountRef, LockedAccount } from '../ledger/ledger.service.ts';
-import { accountId, postTransaction } from '../ledger/ledger.service.ts';
+import {
+  accountId,
+  postTransaction,
+  type AccountRef,
+  type LockedAccount,
+} from '../ledger/ledger.service.ts';
 import type { Split } from '../ledger/money.ts';
 import {
   parseReferralMonths,

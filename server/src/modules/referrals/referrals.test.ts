@@ -203,6 +203,39 @@ describe('referral earnings through the ledger', () => {
     expect(after.body.earnings).toMatchObject({ totalCents: 49, pendingCents: 0, availableCents: 49 });
   });
 
+  it("explains referral money in the referrer's history and earnings, refunds included", async () => {
+    const referrer = await actor(server, 'creator');
+    const creator = await actor(server, 'creator');
+    await refer(referrer, creator);
+    const chargeId = await unlock(creator, 1000);
+    const history = await call(server, referrer, 'GET', '/users/me/transactions');
+    expect(history.status).toBe(200);
+    expect(history.body.transactions[0]).toMatchObject({
+      type: 'referral_share',
+      amountCents: 50,
+      direction: 'in',
+      counterparty: { id: creator.user.id },
+    });
+    expect(history.body.transactions[0].explanation).toMatch(/paid out of the platform's fee/);
+    const overview = await call(server, referrer, 'GET', '/earnings/overview');
+    // net = pending + available + in flight + paid out − owed holds with referral money in it
+    expect(overview.body).toMatchObject({ pendingCents: 50, steps: { net: { amountCents: 50 } } });
+    await withTransaction(db(), (t) =>
+      reverseCharge(server.ctx, t, { transactionId: chargeId, kind: 'refund', amountCents: 500 }),
+    );
+    const after = await call(server, referrer, 'GET', '/users/me/transactions');
+    expect(after.body.transactions[0]).toMatchObject({
+      type: 'refund',
+      amountCents: 25,
+      direction: 'out',
+    });
+    const overview2 = await call(server, referrer, 'GET', '/earnings/overview');
+    expect(overview2.body).toMatchObject({ pendingCents: 25, steps: { net: { amountCents: 25 } } });
+    // the referred creator's own figures are untouched by the referral
+    const theirs = await call(server, creator, 'GET', '/earnings/overview');
+    expect(theirs.body.steps.net.amountCents).toBe(800 - 400);
+  });
+
   it('pays only within the window after the referred user signed up', async () => {
     const referrer = await actor(server);
     const creator = await actor(server, 'creator');

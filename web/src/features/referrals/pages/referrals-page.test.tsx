@@ -6,7 +6,10 @@ import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, toastMessages, type FetchMock } from '../../../test/render.tsx';
 import { useToastStore } from '../../../ui/toast/toast-store.ts';
+import { copyText } from '../../../lib/clipboard.ts';
 import { ReferralsPage } from './referrals-page.tsx';
+
+vi.mock('../../../lib/clipboard.ts', () => ({ copyText: vi.fn(async () => true) }));
 
 const LINK = 'https://fanspace.test/signup?ref=ABCD2345';
 
@@ -51,8 +54,6 @@ describe('ReferralsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the link with a copy button, the counts, the earnings and the people', async () => {
-    const writeText = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     fetchMock.mockResolvedValue(json(overview()));
     renderPage(<ReferralsPage />);
     expect(screen.getByText('Loading referrals…')).toBeTruthy();
@@ -70,7 +71,7 @@ describe('ReferralsPage', () => {
     expect(screen.getByText(/you receive 5% of their sales for 12 months/)).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(writeText).toHaveBeenCalledWith(LINK);
+    expect(copyText).toHaveBeenCalledWith(LINK);
     await waitFor(() => expect(toastMessages()).toContain('Referral link copied'));
     expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/referrals?limit=20');
   });
