@@ -8,11 +8,7 @@ import {
 import { notifyCharge } from '../notifications/charge-notices.ts';
 import { accountId, lockAccountsWithFee, postTransaction } from './ledger.service.ts';
 import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
-import {
-  payReferrer,
-  referralTermsFor,
-  referrerPendingRef,
-} from '../referrals/referrals.split.ts';
+import { payReferrer, referralTermsFor, referrerPendingRef } from '../referrals/referrals.split.ts';
 
 /**
  * Fan → creator charges (unlock, tip, subscription, renewal) and the release of held shares.

@@ -122,7 +122,11 @@ export function referredPage(
     query = query.where(
       sql<boolean>`(r.created_at, r.referred_id) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
-  return query.orderBy('r.created_at', 'desc').orderBy('r.referred_id', 'desc').limit(limit).execute();
+  return query
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.referred_id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function referredBy(db: DbHandle, userId: string) {

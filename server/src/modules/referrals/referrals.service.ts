@@ -141,7 +141,10 @@ export async function referralsOverview(
 }
 
 /** GET /admin/users/{id}/referrals: the account's code, referrer and what it earned. */
-export async function adminUserReferrals(db: DbHandle, userId: string): Promise<AdminUserReferrals> {
+export async function adminUserReferrals(
+  db: DbHandle,
+  userId: string,
+): Promise<AdminUserReferrals> {
   const exists = await db
     .selectFrom('users')
     .select('id')

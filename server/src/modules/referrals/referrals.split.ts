@@ -47,9 +47,7 @@ export async function referralTermsFor(
       'r.referrer_id',
       'r.created_at',
       sql<unknown>`(select value from platform_settings where key = 'referralPercent')`.as('pct'),
-      sql<unknown>`(select value from platform_settings where key = 'referralMonths')`.as(
-        'months',
-      ),
+      sql<unknown>`(select value from platform_settings where key = 'referralMonths')`.as('months'),
     ])
     .where('r.referred_id', '=', creatorId)
     .where('u.deleted_at', 'is', null)

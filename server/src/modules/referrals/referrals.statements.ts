@@ -12,7 +12,11 @@ type Meta = Record<string, unknown>;
 type UserBrief = { id: string; username: string; displayName: string | null };
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const line = (label: string, cents: number) => ({ label, amount: units(cents), amountCents: cents });
+const line = (label: string, cents: number) => ({
+  label,
+  amount: units(cents),
+  amountCents: cents,
+});
 
 export function describeReferralMovement(
   tx: { kind: string; metadata: Meta },

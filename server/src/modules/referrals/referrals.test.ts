@@ -94,7 +94,11 @@ describe('signup with a referral code', () => {
   const fresh = () => {
     n += 1;
     const id = `${n}${Math.random().toString(36).slice(2, 7)}`;
-    return { username: `ref_user.${id}`, email: `ref.${id}@example.test`, password: STRONG_PASSWORD };
+    return {
+      username: `ref_user.${id}`,
+      email: `ref.${id}@example.test`,
+      password: STRONG_PASSWORD,
+    };
   };
   const signup = (body: Record<string, unknown>) =>
     authCall(server, 'POST', '/auth/signup', body, { ip: nextIp() });
@@ -120,7 +124,10 @@ describe('signup with a referral code', () => {
       .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({
       type: 'system',
-      data: { kind: 'referral_signup', message: `@${body.username} signed up with your referral link.` },
+      data: {
+        kind: 'referral_signup',
+        message: `@${body.username} signed up with your referral link.`,
+      },
     });
     const mine = await call(server, referrer, 'GET', '/referrals');
     expect(mine.body.counts).toEqual({ signedUp: 1, becameCreators: 0 });
@@ -200,7 +207,11 @@ describe('referral earnings through the ledger', () => {
     expect(await balance('creator_pending', referrer.user.id)).toBe(0);
     expect(await balance('creator_available', referrer.user.id)).toBe(49);
     const after = await call(server, referrer, 'GET', '/referrals');
-    expect(after.body.earnings).toMatchObject({ totalCents: 49, pendingCents: 0, availableCents: 49 });
+    expect(after.body.earnings).toMatchObject({
+      totalCents: 49,
+      pendingCents: 0,
+      availableCents: 49,
+    });
   });
 
   it("explains referral money in the referrer's history and earnings, refunds included", async () => {
@@ -334,7 +345,10 @@ describe('referral earnings through the ledger', () => {
       postTransaction(t, {
         kind: 'test_transfer',
         entries: [
-          { accountId: await accountId(t, 'creator_available', referrer.user.id), amountCents: -100 },
+          {
+            accountId: await accountId(t, 'creator_available', referrer.user.id),
+            amountCents: -100,
+          },
           { accountId: await accountId(t, 'payouts_clearing', null), amountCents: 100 },
         ],
       }),

@@ -2,11 +2,7 @@
  * Referrals (issue 9): my code, link, counts, the people I referred (keyset pages) and my
  * referral earnings; and the public check of a code a visitor arrived with.
  */
-import type {
-  AdminUserReferrals,
-  ReferralCodeCheck,
-  ReferralsOverview,
-} from '@fanspace/contracts';
+import type { AdminUserReferrals, ReferralCodeCheck, ReferralsOverview } from '@fanspace/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api/index.ts';
 

@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
 import { renderRoutes, signOut, stubFetch, type FetchMock } from '../../../test/render.tsx';
-import { forgetReferral, rememberedReferral, rememberReferral } from '../../referrals/referral-link.ts';
+import {
+  forgetReferral,
+  rememberedReferral,
+  rememberReferral,
+} from '../../referrals/referral-link.ts';
 import { useAuthStore } from '../store.ts';
 import { SignupPage } from './signup-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';

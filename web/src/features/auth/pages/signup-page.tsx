@@ -173,7 +173,10 @@ export function SignupPage() {
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Sign up">
         {referral.isSuccess ? (
-          <p role="status" className="rounded-2xl bg-accent-soft px-4 py-3 text-sm text-accent-text">
+          <p
+            role="status"
+            className="rounded-2xl bg-accent-soft px-4 py-3 text-sm text-accent-text"
+          >
             Invited by{' '}
             <span className="font-semibold">
               {referral.data.referrer.displayName ?? `@${referral.data.referrer.username}`}

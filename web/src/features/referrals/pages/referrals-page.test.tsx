@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
-import { renderPage, signIn, stubFetch, toastMessages, type FetchMock } from '../../../test/render.tsx';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../../test/render.tsx';
 import { useToastStore } from '../../../ui/toast/toast-store.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { ReferralsPage } from './referrals-page.tsx';

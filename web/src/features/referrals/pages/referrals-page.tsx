@@ -33,8 +33,8 @@ function LinkCard({ overview }: { overview: ReferralsOverview }) {
     <Card className="p-5">
       <h2 className="text-lg font-semibold text-fg">Your referral link</h2>
       <p className="mt-1 text-sm text-muted">
-        When someone signs up with it and earns as a creator, you receive {earnings.ratePercent}%
-        of their sales for {earnings.windowMonths} months, paid from the platform&apos;s fee (never
+        When someone signs up with it and earns as a creator, you receive {earnings.ratePercent}% of
+        their sales for {earnings.windowMonths} months, paid from the platform&apos;s fee (never
         from their share).
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -110,7 +110,10 @@ function ReferredRow({ person }: { person: ReferredUser }) {
       </div>
       <div className="flex shrink-0 items-center gap-3">
         {person.isCreator ? <Badge>Creator</Badge> : null}
-        <span className="text-sm text-fg" aria-label={`Earned ${formatPrice(person.earnedCents / 100)}`}>
+        <span
+          className="text-sm text-fg"
+          aria-label={`Earned ${formatPrice(person.earnedCents / 100)}`}
+        >
           {formatPrice(person.earnedCents / 100)}
         </span>
       </div>
