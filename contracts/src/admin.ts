@@ -417,6 +417,10 @@ export type ModerationSettings = Static<typeof ModerationSettings>;
 export const PlatformSettings = Type.Object({
   feePercent: Type.Number({ minimum: 0, maximum: 50 }),
   proPackPrice: Type.Number({ minimum: 0.99, maximum: 999.99 }),
+  /** referrers' part of a referred creator's gross, paid out of the fee (capped at the fee) */
+  referralPercent: Type.Number({ minimum: 0, maximum: 50 }),
+  /** how long after a referred user's signup their sales earn the referrer */
+  referralMonths: Type.Integer({ minimum: 0, maximum: 120 }),
   betaRequired: Type.Boolean(),
   features: FeatureFlags,
   limits: PlatformLimits,
@@ -427,6 +431,8 @@ export type PlatformSettings = Static<typeof PlatformSettings>;
 export const UpdatePlatformSettingsBody = Type.Object(
   {
     feePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
+    referralPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 50 })),
+    referralMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
     proPackPrice: Type.Optional(Type.Number({ minimum: 0.99, maximum: 999.99 })),
     betaRequired: Type.Optional(Type.Boolean()),
     features: Type.Optional(Type.Partial(FeatureFlags)),

@@ -27,6 +27,8 @@ export const SignupBody = Type.Object({
   password: Password,
   phoneNumber: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
   betaCode: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  /** another user's referral code (`?ref=`); an unknown one is ignored, never an error */
+  referralCode: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
 });
 export type SignupBody = Static<typeof SignupBody>;
 

@@ -39,3 +39,4 @@ export * from './commerce.ts';
 export * from './communities.ts';
 export * from './reels.ts';
 export * from './productions.ts';
+export * from './referrals.ts';

@@ -38,6 +38,7 @@ import { commerceModule } from './commerce/commerce.module.ts';
 import { communitiesRoutes } from './communities/communities.routes.ts';
 import { reelsRoutes } from './reels/reels.routes.ts';
 import { productionsRoutes } from './productions/productions.routes.ts';
+import { referralsRoutes } from './referrals/referrals.routes.ts';
 
 /** Every domain module's routes, mounted under /api. Add a module here (docs/ARCHITECTURE.md). */
 export async function registerModules(api: App) {
@@ -81,4 +82,5 @@ export async function registerModules(api: App) {
   await api.register(communitiesRoutes);
   await api.register(reelsRoutes);
   await api.register(productionsRoutes);
+  await api.register(referralsRoutes);
 }

@@ -14,6 +14,7 @@ import { seedCreatorKit } from '../modules/creator-kit/creator-kit.seed.ts';
 import { seedCommunity } from '../modules/community/community.seed.ts';
 import { seedCommerce } from '../modules/commerce/commerce.seed.ts';
 import { seedCommunities } from '../modules/communities/communities.seed.ts';
+import { seedReferrals } from '../modules/referrals/referrals.seed.ts';
 
 export const DEMO_PASSWORD = 'fanspace-demo';
 export const DEMO_ADMIN_TOTP_SECRET = 'FANSPACEDEMOADMINTOTPSECRETKEYAA';
@@ -97,6 +98,7 @@ seedSteps.push(seedCreatorKit);
 seedSteps.push(seedCommunity);
 seedSteps.push(seedCommerce);
 seedSteps.push(seedCommunities);
+seedSteps.push(seedReferrals);
 
 export async function seedDemo(ctx: AppContext): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

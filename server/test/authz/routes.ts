@@ -454,4 +454,7 @@ export const routeAuth: Record<string, RouteAuth> = {
   'DELETE /api/collaborations/:id': 'user',
   'GET /api/admin/suggestions': 'admin',
   'PUT /api/admin/suggestions/:id': 'admin',
+  'GET /api/referrals': 'user',
+  'GET /api/referrals/code/:code': 'public',
+  'GET /api/admin/users/:id/referrals': 'admin',
 };

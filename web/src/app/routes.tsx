@@ -63,6 +63,10 @@ const EarningsPage = lazyPage(
   () => import('../features/earnings/pages/earnings-page.tsx'),
   'EarningsPage',
 );
+const ReferralsPage = lazyPage(
+  () => import('../features/referrals/pages/referrals-page.tsx'),
+  'ReferralsPage',
+);
 const ProfilePage = lazyPage(
   () => import('../features/profile/pages/profile-page.tsx'),
   'ProfilePage',
@@ -226,6 +230,7 @@ export const routes: RouteObject[] = [
           { path: 'wallet', element: <WalletPage /> },
           { path: 'pro-pack', element: <ProPackPage /> },
           { path: 'earnings', element: <EarningsPage /> },
+          { path: 'referrals', element: <ReferralsPage /> },
           { path: 'u/:username', element: <ProfilePage /> },
           { path: 'u/:username/followers', element: <FollowersPage /> },
           { path: 'u/:username/following', element: <FollowingPage /> },

@@ -17,6 +17,7 @@ import { getPlatformSetting } from '../auth/auth.queries.ts';
 import { featureFlags, limits, moderationSettings } from '../../platform/settings.ts';
 import { cleanTerms, invalidateFlaggedTerms } from './auto-flag.ts';
 import { DEFAULT_FEE_PERCENT, parseFeePercent } from '../ledger/money.ts';
+import { parseReferralMonths, parseReferralPercent } from '../referrals/referral-rules.ts';
 import { notify } from '../notifications/notify.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { audit } from './audit.ts';
@@ -28,17 +29,21 @@ type PlatformCtx = Pick<AppContext, 'db' | 'config'>;
 
 /**
  * The platform settings an admin can change, stored in `platform_settings` (key → JSON) and
- * read where they apply: feePercent by the ledger's fee split, proPackPrice by the pro pack,
- * betaRequired by signup. Absent keys fall back to the documented defaults and config.
+ * read where they apply: feePercent, referralPercent and referralMonths by the ledger's fee
+ * split, proPackPrice by the pro pack, betaRequired by signup. Absent keys fall back to the documented defaults and config.
  */
 export async function getSettings(ctx: PlatformCtx): Promise<PlatformSettings> {
-  const [fee, proPack, beta] = await Promise.all([
+  const [fee, proPack, beta, referralPct, referralMonths] = await Promise.all([
     getPlatformSetting(ctx.db, 'feePercent'),
     getPlatformSetting(ctx.db, 'proPackPrice'),
     getPlatformSetting(ctx.db, 'betaRequired'),
+    getPlatformSetting(ctx.db, 'referralPercent'),
+    getPlatformSetting(ctx.db, 'referralMonths'),
   ]);
   return {
     feePercent: fee === undefined ? DEFAULT_FEE_PERCENT : parseFeePercent(fee),
+    referralPercent: parseReferralPercent(referralPct),
+    referralMonths: parseReferralMonths(referralMonths),
     proPackPrice: typeof proPack === 'number' && proPack > 0 ? proPack : ctx.config.PRO_PACK_PRICE,
     betaRequired: typeof beta === 'boolean' ? beta : ctx.config.BETA_REQUIRED,
     features: await featureFlags(ctx.db),
@@ -62,6 +67,12 @@ export async function updateSettings(
     throw new BadRequestError('feePercent has at most two decimals', ErrorCodes.VALIDATION_FAILED, {
       field: 'feePercent',
     });
+  if (body.referralPercent !== undefined && !twoDecimals(body.referralPercent))
+    throw new BadRequestError(
+      'referralPercent has at most two decimals',
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'referralPercent' },
+    );
   if (body.proPackPrice !== undefined && !twoDecimals(body.proPackPrice))
     throw new BadRequestError(
       'proPackPrice has at most two decimals',

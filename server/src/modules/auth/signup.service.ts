@@ -41,6 +41,7 @@ import {
 } from './auth.queries.ts';
 import { startSession, type ClientMeta, type LoginResult } from './login.service.ts';
 import { featureEnabled } from '../../platform/settings.ts';
+import { applySignupReferral } from '../referrals/referrals.service.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -170,6 +171,8 @@ export async function signup(ctx: AppContext, body: SignupBody): Promise<SignupR
         .returningAll()
         .executeTakeFirstOrThrow();
       if (betaRequired) await grantBetaAccess(tx, user.id);
+      // an unknown or malformed referral code is ignored: it never makes a signup fail
+      await applySignupReferral(tx, user, body.referralCode);
       const pendingSignupId = await startEmailVerification(ctx, tx, user);
       if (phone) await startPhoneVerification(ctx, tx, user.id, phone);
       return {

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { COLLAB_SPLIT_KIND } from './collaborations.split.ts';
+import { REFERRAL_SHARE_KIND } from '../referrals/referrals.split.ts';
 
 /**
  * A creator's earnings in SQL, with collaboration splits on the right side: the post's owner is
@@ -11,6 +12,9 @@ import { COLLAB_SPLIT_KIND } from './collaborations.split.ts';
  * `collaboratorCents` of its share back from the collaborator (metadata.collaboratorId).
  * Statements, the earnings overview and analytics all read earnings through these, so the
  * owner's figures are net of the collaborator's part and the collaborator's include it.
+ * A referrer's part of a referred creator's sale (`referral_share`, metadata.referrerId, paid
+ * from the platform fee) counts as their earnings the same fee-free way, and a reversal naming
+ * them as referrer takes back `referralCents`.
  */
 
 const REVERSALS = ['refund', 'chargeback'];
@@ -30,6 +34,10 @@ export const creatorEarningsOf =
         eb(sql<string>`metadata->>'payerId'`, '=', userId),
         eb('kind', '=', COLLAB_SPLIT_KIND),
       ]),
+      eb.and([
+        eb(sql<string>`metadata->>'referrerId'`, '=', userId),
+        eb('kind', 'in', [REFERRAL_SHARE_KIND, ...(withReversals ? REVERSALS : [])]),
+      ]),
       ...(withReversals
         ? [
             eb.and([
@@ -45,6 +53,7 @@ const cents = (key: string) => sql<number>`coalesce((metadata->>${sql.lit(key)})
 const mine = (userId: string) => sql<boolean>`metadata->>'creatorId' = ${userId}`;
 const isSplit = sql<boolean>`kind = ${COLLAB_SPLIT_KIND}`;
 const isReversal = sql<boolean>`kind in (${sql.join(REVERSALS)})`;
+const isReferral = sql<boolean>`kind = ${REFERRAL_SHARE_KIND}`;
 
 /**
  * What one transaction selected by `creatorEarningsOf` adds to the user's gross: a charge its
@@ -52,13 +61,14 @@ const isReversal = sql<boolean>`kind in (${sql.join(REVERSALS)})`;
  * (see `refundedGrossDelta`).
  */
 export const grossDelta = (userId: string) => sql<number>`case
+  when ${isReferral} then ${cents('partCents')}
   when ${isSplit} then case when ${mine(userId)} then 1 else -1 end * ${cents('partCents')}
   when ${isReversal} then 0
   else ${cents('grossCents')} end`;
 
 /** The platform fee of the user's charges, minus what reversals gave back (owner only). */
 export const feeDelta = (userId: string) => sql<number>`case
-  when ${isSplit} then 0
+  when ${isSplit} or ${isReferral} then 0
   when ${isReversal} then case when ${mine(userId)} then -${cents('feeCents')} else 0 end
   else ${cents('feeCents')} end`;
 
@@ -67,10 +77,12 @@ export const feeDelta = (userId: string) => sql<number>`case
  * collaborator's part) for the owner and −collaborator's part for the collaborator.
  */
 export const shareDelta = (userId: string) => sql<number>`case
+  when ${isReferral} then ${cents('partCents')}
   when ${isSplit} then case when ${mine(userId)} then 1 else -1 end * ${cents('partCents')}
   when ${isReversal} then case when ${mine(userId)}
     then ${cents('collaboratorCents')} - ${cents('shareCents')}
-    else -${cents('collaboratorCents')} end
+    else -(case when metadata->>'collaboratorId' = ${userId} then ${cents('collaboratorCents')} else 0 end)
+      - (case when metadata->>'referrerId' = ${userId} then ${cents('referralCents')} else 0 end) end
   else ${cents('shareCents')} end`;
 
 /** What fans got back in reversals touching the user's earnings (gross reversed). */

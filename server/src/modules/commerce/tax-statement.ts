@@ -6,6 +6,7 @@ import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { csvRow } from '../../platform/csv.ts';
 import { units } from '../ledger/money.ts';
 import { buildPdf, PdfLayout } from './pdf.ts';
+import { REFERRAL_SHARE_KIND } from '../referrals/referrals.split.ts';
 
 /**
  * Yearly earnings statements generated from the ledger (UTC calendar years): every charge the
@@ -80,9 +81,18 @@ function statementLines(r: LedgerRow, userId: string): StatementLine[] {
     return m.creatorId === userId
       ? [fixed('Collaboration share received', num(m.partCents))]
       : [fixed('Collaboration share paid', -num(m.partCents))];
+  if (r.kind === REFERRAL_SHARE_KIND)
+    return [fixed('Referral share received (from the platform fee)', num(m.partCents))];
   const collaboratorCents = num(m.collaboratorCents);
   if (REVERSAL_KINDS.includes(r.kind) && m.creatorId !== userId)
-    return [fixed(`${describe(r.kind, m)} (collaboration share)`, -collaboratorCents)];
+    return [
+      ...(m.collaboratorId === userId
+        ? [fixed(`${describe(r.kind, m)} (collaboration share)`, -collaboratorCents)]
+        : []),
+      ...(m.referrerId === userId
+        ? [fixed(`${describe(r.kind, m)} (referral share)`, -num(m.referralCents))]
+        : []),
+    ];
   const reversal = REVERSAL_KINDS.includes(r.kind);
   const gross = reversal ? -num(m.reversedCents) : num(m.grossCents);
   const fee = reversal ? -num(m.feeCents) : num(m.feeCents);

@@ -1,5 +1,6 @@
 import type { DbHandle } from '../../platform/db/database.ts';
 import { units } from '../ledger/money.ts';
+import { referralSections } from '../referrals/referrals.export.ts';
 import { afterKey, iso, keyColumns, PAGE, paged, single, type DataSection } from './sections.ts';
 
 /**
@@ -312,5 +313,6 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
           .execute(),
       (w) => ({ id: w.id, reason: w.reason, createdAt: iso(w.created_at) }),
     ),
+    ...referralSections(db, userId),
   ];
 }

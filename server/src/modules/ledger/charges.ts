@@ -8,6 +8,7 @@ import {
 import { notifyCharge } from '../notifications/charge-notices.ts';
 import { accountId, lockAccountsWithFee, postTransaction } from './ledger.service.ts';
 import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
+import { payReferrer, referralTermsFor, referrerPendingRef } from '../referrals/referrals.split.ts';
 
 /**
  * Fan → creator charges (unlock, tip, subscription, renewal) and the release of held shares.
@@ -36,6 +37,8 @@ export interface Charge {
   createdAt: Date;
   split: Split;
   availableAt: Date;
+  /** the referrer's part of this sale, paid from the fee (0: the creator was not referred) */
+  referralCents: number;
 }
 
 type Deps = Pick<AppContext, 'jobs'>;
@@ -46,18 +49,23 @@ export async function chargeToCreator(
   input: ChargeInput,
 ): Promise<Charge> {
   assertInTransaction(tx);
-  const availableAt = addDays(input.now ?? new Date(), HOLD_DAYS);
-  // one round trip: the three accounts, locked in id order, and the fee setting
+  const now = input.now ?? new Date();
+  const availableAt = addDays(now, HOLD_DAYS);
+  // a referred creator's sale also pays their referrer out of the fee: the referrer's account
+  // is locked with the others (one statement, id order), so no lock is taken later
+  const referral = await referralTermsFor(tx, input.creatorId, now);
+  // one round trip: the accounts, locked in id order, and the fee setting
   const {
-    accounts: [wallet, fees, pending],
+    accounts: [wallet, fees, pending, referrerPending],
     feePercent,
   } = await lockAccountsWithFee(tx, [
     { kind: 'user_wallet', ownerId: input.payerId },
     { kind: 'platform_fees', ownerId: null },
     { kind: 'creator_pending', ownerId: input.creatorId },
+    ...(referral ? [referrerPendingRef(referral)] : []),
   ]);
   const split = splitFee(input.grossCents, feePercent);
-  const locked = [wallet!, fees!, pending!];
+  const locked = [wallet!, fees!, pending!, ...(referrerPending ? [referrerPending] : [])];
   const posted = await postTransaction(tx, {
     kind: input.kind,
     entries: [
@@ -88,10 +96,29 @@ export async function chargeToCreator(
       : {}),
     locked,
   });
-  if (split.shareCents > 0) await scheduleRelease(deps, tx, availableAt);
+  const referralCents =
+    referral && referrerPending
+      ? await payReferrer(tx, {
+          terms: referral,
+          creatorId: input.creatorId,
+          chargeTransactionId: posted.id,
+          split,
+          availableAt,
+          fees: fees!,
+          referrerPending,
+          locked,
+        })
+      : 0;
+  if (split.shareCents > 0 || referralCents > 0) await scheduleRelease(deps, tx, availableAt);
   // the creator hears of every new sale (tip, purchase, subscription) in the same transaction
   await notifyCharge(tx, input, split.grossCents);
-  return { transactionId: posted.id, createdAt: posted.createdAt, split, availableAt };
+  return {
+    transactionId: posted.id,
+    createdAt: posted.createdAt,
+    split,
+    availableAt,
+    referralCents,
+  };
 }
 
 /** One release job per hour of due dates: many charges share a job (dedupe key). */

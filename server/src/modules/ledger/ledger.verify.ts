@@ -132,6 +132,30 @@ const CHECKS: Check[] = [
       ),
   },
   {
+    name: 'referral_shares_within_fee',
+    description:
+      "A referrer's part of a sale is paid from its platform fee (never more), moved by its own " +
+      'transaction, and what reversals took back matches the refunds of the sale',
+    run: (db) =>
+      rows(
+        db,
+        sql`select re.charge_transaction_id as "transactionId", re.amount_cents as "partCents",
+              c.metadata->>'feeCents' as "feeCents", re.reversed_cents as "reversedCents"
+            from referral_earnings re
+            join ledger_transactions c on c.id = re.charge_transaction_id
+            join ledger_transactions s on s.id = re.share_transaction_id
+            where re.amount_cents > (c.metadata->>'feeCents')::bigint
+              or s.kind <> 'referral_share'
+              or re.amount_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+                                     where e.transaction_id = s.id and e.amount_cents > 0)
+              or re.reversed_cents <> (
+                   select coalesce(sum((r.metadata->>'referralCents')::bigint), 0)
+                   from ledger_transactions r
+                   where r.reverses_id = c.id and r.kind in ('refund', 'chargeback'))
+            limit ${LIMIT}`,
+      ),
+  },
+  {
     name: 'payouts_in_flight_match_requests',
     description: 'Money in payouts_in_flight equals the payouts requested and not yet settled',
     run: (db) =>

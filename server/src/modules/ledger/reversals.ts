@@ -14,6 +14,7 @@ import { formatUnits } from './money.ts';
 import { notify } from '../notifications/notify.ts';
 import { collaboratorReversal } from '../collaborations/collaborations.split.ts';
 import { reverseWishlistFunding } from '../commerce/wishlist.service.ts';
+import { referralReversal } from '../referrals/referrals.split.ts';
 
 /**
  * Refunds and chargebacks: a reversing ledger transaction for one charge (unlock, tip,
@@ -32,6 +33,9 @@ import { reverseWishlistFunding } from '../commerce/wishlist.service.ts';
  *   non-negative goes negative, and the release job repays the debt first from new earnings.
  * - The total reversed never exceeds the charge's gross: the charge row is locked FOR UPDATE,
  *   so concurrent reversals of one charge run one after another and each sees the others.
+ * - A referrer paid out of the charge's fee (referrals.split.ts) gives back the same proportion
+ *   of their part, cumulatively; it returns to platform_fees, so the platform's net fee stays
+ *   fee − referral part for whatever is left of the charge.
  * - Idempotent on externalRef (a provider dispute id, an admin request key): the same ref
  *   returns the first reversal; the database's unique `idempotency_ref` is the last line.
  */
@@ -208,6 +212,12 @@ export async function reverseCharge(
   );
   const collabBack = collab?.partCents ?? 0;
   const ownerBack = shareBack - collabBack;
+  // a referrer paid out of this charge's fee gives back their proportional part, which returns
+  // to platform_fees (the fan still gets the whole amount: fee + share as charged)
+  const referral = await referralReversal(tx, charge.id, already, already + amount, gross, (id) =>
+    collab?.collaboratorId === id ? collab.fromAvailableCents : 0,
+  );
+  const referralBack = referral?.backCents ?? 0;
 
   const hold = await tx
     .selectFrom('ledger_pending_releases')
@@ -230,7 +240,7 @@ export async function reverseCharge(
   let owed = 0;
   const entries = [
     { accountId: target, amountCents: amount },
-    { accountId: fees, amountCents: -feeBack },
+    { accountId: fees, amountCents: referralBack - feeBack },
   ];
   if (hold) {
     fromPending = Math.min(ownerBack, num(hold.amount_cents));
@@ -254,6 +264,7 @@ export async function reverseCharge(
   }
 
   if (collab) entries.push(...collab.entries);
+  if (referral) entries.push(...referral.entries);
 
   const posted = await postTransaction(tx, {
     kind: input.kind,
@@ -279,6 +290,15 @@ export async function reverseCharge(
             collaboratorFromPendingCents: collab.fromPendingCents,
             collaboratorFromAvailableCents: collab.fromAvailableCents,
             collaboratorOwedCents: collab.owedCents,
+          }
+        : {}),
+      ...(referral
+        ? {
+            referrerId: referral.referrerId,
+            referralCents: referralBack,
+            referralFromPendingCents: referral.fromPendingCents,
+            referralFromAvailableCents: referral.fromAvailableCents,
+            referralOwedCents: referral.owedCents,
           }
         : {}),
       creditedTo: creditToProcessor ? 'processor' : 'wallet',
@@ -307,6 +327,7 @@ export async function reverseCharge(
       .execute();
   }
   await collab?.finish(posted.id);
+  await referral?.finish(posted.id);
   const what = WHAT[charge.kind] ?? 'a payment';
   const word = input.kind === 'refund' ? 'refunded' : 'charged back';
   if (payerId && creditTarget === 'wallet')
@@ -345,6 +366,19 @@ export async function reverseCharge(
         amountCents: collab.partCents,
         owedCents: collab.owedCents,
         message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(collab.partCents)} of your collaboration share was taken back${collab.owedCents > 0 ? ` and ${formatUnits(collab.owedCents)} is owed from your next earnings` : ''}.`,
+      },
+    });
+  if (referral && referralBack > 0)
+    await notify(tx, {
+      userId: referral.referrerId,
+      type: 'system',
+      relatedId: posted.id,
+      relatedType: 'ledger_transaction',
+      data: {
+        kind: input.kind,
+        amountCents: referralBack,
+        owedCents: referral.owedCents,
+        message: `A sale by someone you referred was ${word}; ${formatUnits(referralBack)} of your referral earnings was taken back${referral.owedCents > 0 ? ` and ${formatUnits(referral.owedCents)} is owed from your next earnings` : ''}.`,
       },
     });
   return { transactionId: posted.id, reversedCents: amount };

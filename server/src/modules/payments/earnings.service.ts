@@ -9,6 +9,7 @@ import {
   shareDelta,
 } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
+import { REFERRAL_SHARE_KIND } from '../referrals/referrals.split.ts';
 import { formatUnits, units } from '../ledger/money.ts';
 import { owedCents, REVERSAL_KINDS } from '../ledger/reversals.ts';
 import { payoutTotals } from './payouts.queries.ts';
@@ -47,6 +48,9 @@ export async function earningsOverviewDetailed(
         sql<string>`coalesce(sum(${splitPart}) filter (where metadata->>'creatorId' = ${creatorId}), 0)`.as(
           'collabReceived',
         ),
+        sql<string>`coalesce(sum((metadata->>'partCents')::bigint) filter (where kind = ${REFERRAL_SHARE_KIND}), 0)`.as(
+          'referralReceived',
+        ),
       ])
       .where(creatorEarningsOf(creatorId, { reversals }))
       .$if(reversals, (q) => q.where('kind', 'in', REVERSAL_KINDS))
@@ -72,9 +76,13 @@ export async function earningsOverviewDetailed(
   const gross = Number(charges.gross);
   const collabPaid = Number(charges.collabPaid);
   const collabReceived = Number(charges.collabReceived);
+  const referralReceived = Number(charges.referralReceived);
   const collabNote = [
     collabPaid > 0 ? `after ${formatUnits(collabPaid)} paid to collaborators` : null,
     collabReceived > 0 ? `including ${formatUnits(collabReceived)} as a collaborator` : null,
+    referralReceived > 0
+      ? `including ${formatUnits(referralReceived)} in referral shares paid from the platform fee`
+      : null,
   ]
     .filter(Boolean)
     .join(', ');

@@ -12,8 +12,8 @@ import { REVERSAL_KINDS } from '../ledger/reversals.ts';
  *   and chargebacks; revenueByType splits it by charge kind (reversals count against the kind
  *   they reversed);
  * - totalPayouts: payouts marked paid; netRevenue = totalRevenue − totalPayouts;
- * - platformFees: the platform's fee income net of reversals; pendingPayouts: requested or
- *   processing; revenueLast30Days and dailyRevenue (30 UTC days, oldest first, zero-filled).
+ * - platformFees: the platform's fee income net of reversals and referral shares;
+ *   pendingPayouts: requested or processing; revenueLast30Days and dailyRevenue (30 UTC days, oldest first, zero-filled).
  */
 
 const DAY_MS = 86_400_000;
@@ -64,6 +64,12 @@ export async function adminFinancials(db: DbHandle, now = new Date()): Promise<A
     total += Number(row.revenue ?? 0);
     fees += Number(row.fees ?? 0);
   }
+  // referrers' parts are paid out of the fee: the platform keeps the fee net of them
+  const referralRow = await db
+    .selectFrom('referral_earnings')
+    .select(sql<string>`coalesce(sum(amount_cents - reversed_cents), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  fees -= Number(referralRow.n);
   const refundsRow = await db
     .selectFrom('ledger_transactions')
     .select(sql<string>`coalesce(sum((metadata->>'reversedCents')::bigint), 0)`.as('n'))

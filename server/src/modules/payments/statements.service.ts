@@ -14,6 +14,7 @@ import {
 } from '../collaborations/collaborations.earnings.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
 import { formatUnits, units } from '../ledger/money.ts';
+import { describeReferralMovement } from '../referrals/referrals.statements.ts';
 
 /**
  * What a fan or creator reads about their money: one line per ledger transaction touching
@@ -157,6 +158,8 @@ function describeMoneyMovement(
   base: { id: string; type: string; createdAt: string },
 ): TransactionLine | null {
   const m = tx.metadata;
+  const referral = describeReferralMovement(tx, userId, users, base);
+  if (referral) return referral;
   const net = mine.reduce((sum, e) => sum + e.amount_cents, 0);
   const cents = Math.abs(net);
   const direction = net >= 0 ? ('in' as const) : ('out' as const);
@@ -270,7 +273,7 @@ export async function myTransactions(
     : [];
   const ids = new Set<string>();
   for (const t of txs)
-    for (const k of ['payerId', 'creatorId']) {
+    for (const k of ['payerId', 'creatorId', 'referredId']) {
       const v = str(t.metadata[k]);
       if (v && v !== userId) ids.add(v);
     }

@@ -66,6 +66,8 @@ async function eraseFamilies(
   await tx.deleteFrom('qanda_items').where('creator_id', '=', userId).execute();
   await tx.deleteFrom('site_feedback').where('user_id', '=', userId).execute();
   await tx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
+  // the referral link stops working; who referred whom and the referral earnings stay (money)
+  await tx.deleteFrom('referral_codes').where('user_id', '=', userId).execute();
   const taxFiles = await tx
     .deleteFrom('tax_documents')
     .where('user_id', '=', userId)

@@ -799,6 +799,9 @@ export interface Database {
   automation_rules: AutomationRulesTable;
   automation_runs: AutomationRunsTable;
   collaborations: CollaborationsTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  referral_earnings: ReferralEarningsTable;
   analytics_creator_counts: AnalyticsCreatorCountsTable;
   analytics_post_counts: AnalyticsPostCountsTable;
   analytics_profile_viewers: AnalyticsProfileViewersTable;
@@ -1438,5 +1441,29 @@ export interface AssistantMessagesTable {
   role: 'user' | 'assistant';
   content: string;
   sources: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface ReferralCodesTable {
+  user_id: string;
+  code: string;
+  created_at: CreatedAt;
+}
+
+export interface ReferralsTable {
+  referred_id: string;
+  referrer_id: string;
+  code: string;
+  created_at: CreatedAt;
+}
+
+export interface ReferralEarningsTable {
+  charge_transaction_id: string;
+  share_transaction_id: string;
+  referrer_id: string;
+  referred_id: string;
+  gross_cents: number;
+  amount_cents: number;
+  reversed_cents: Generated<number>;
   created_at: CreatedAt;
 }

@@ -19,6 +19,8 @@ import {
 const features = { registrationsOpen: true, tips: true, paidMessages: true, massMessages: true };
 const current = {
   feePercent: 20,
+  referralPercent: 5,
+  referralMonths: 12,
   proPackPrice: 9.99,
   betaRequired: false,
   features,

@@ -40,10 +40,16 @@ export interface SettingsDraft {
   betaRequired: boolean;
   features: FeatureFlags;
   massMessagesPerDay: string;
+  /** the referral programme's terms; left out, they are not changed */
+  referralPercent?: string;
+  referralMonths?: string;
 }
 
 export type SettingsErrors = Partial<
-  Record<'feePercent' | 'proPackPrice' | 'massMessagesPerDay', string>
+  Record<
+    'feePercent' | 'proPackPrice' | 'massMessagesPerDay' | 'referralPercent' | 'referralMonths',
+    string
+  >
 >;
 
 const FEATURE_SWITCHES: Array<{ key: keyof FeatureFlags; label: string; description: string }> = [
@@ -85,8 +91,26 @@ export function validateSettings(
   const perDay = Number(draft.massMessagesPerDay);
   if (!/^\d+$/.test(draft.massMessagesPerDay.trim()) || perDay > 100)
     errors.massMessagesPerDay = 'A whole number from 0 to 100.';
+  const referralPercent =
+    draft.referralPercent === undefined ? undefined : Number(draft.referralPercent);
+  if (
+    draft.referralPercent !== undefined &&
+    (!/^\d+(\.\d{1,2})?$/.test(draft.referralPercent.trim()) || Number(referralPercent) > 50)
+  )
+    errors.referralPercent = 'A percentage from 0 to 50, at most two decimals.';
+  const referralMonths =
+    draft.referralMonths === undefined ? undefined : Number(draft.referralMonths);
+  if (
+    draft.referralMonths !== undefined &&
+    (!/^\d+$/.test(draft.referralMonths.trim()) || Number(referralMonths) > 120)
+  )
+    errors.referralMonths = 'A whole number of months from 0 to 120.';
   if (Object.keys(errors).length > 0) return { errors };
   const body: UpdatePlatformSettingsBody = {};
+  if (referralPercent !== undefined && referralPercent !== current.referralPercent)
+    body.referralPercent = referralPercent;
+  if (referralMonths !== undefined && referralMonths !== current.referralMonths)
+    body.referralMonths = referralMonths;
   if (fee !== current.feePercent) body.feePercent = fee;
   if (price !== current.proPackPrice) body.proPackPrice = price;
   if (draft.betaRequired !== current.betaRequired) body.betaRequired = draft.betaRequired;
@@ -179,6 +203,8 @@ function SettingsForm() {
       betaRequired: values.betaRequired,
       features: { ...values.features },
       massMessagesPerDay: String(values.limits.massMessagesPerDay),
+      referralPercent: String(values.referralPercent),
+      referralMonths: String(values.referralMonths),
     });
   }, [stored]);
 
@@ -245,6 +271,22 @@ function SettingsForm() {
             value={draft.proPackPrice}
             onChange={(e) => setDraft({ ...draft, proPackPrice: e.target.value })}
             error={errors.proPackPrice}
+          />
+          <TextField
+            label="Referral share (%)"
+            inputMode="decimal"
+            hint="Of a referred creator's sales, paid to their referrer out of the platform fee (never more than the fee)."
+            value={draft.referralPercent ?? ''}
+            onChange={(e) => setDraft({ ...draft, referralPercent: e.target.value })}
+            error={errors.referralPercent}
+          />
+          <TextField
+            label="Referral window (months)"
+            inputMode="numeric"
+            hint="How long after signing up a referred user's sales pay their referrer."
+            value={draft.referralMonths ?? ''}
+            onChange={(e) => setDraft({ ...draft, referralMonths: e.target.value })}
+            error={errors.referralMonths}
           />
         </div>
         <Switch

@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { adminKeys, exportUsers, fetchUsers } from '../api.ts';
 import { DataTable, Pagination, type Column } from '../components/data-table.tsx';
 import { Drawer } from '../components/drawer.tsx';
+import { UserReferrals } from '../components/user-referrals.tsx';
 import { SectionHeader, SelectField, StatusPill, formatDate } from '../components/fields.tsx';
 import { SearchForm } from '../components/search-form.tsx';
 import { useTableSort } from '../components/use-table-sort.ts';
@@ -352,6 +353,7 @@ function UserDrawer({
         <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
         <Fact label="Last sign-in">{formatDate(user.lastLoginAt)}</Fact>
       </dl>
+      <UserReferrals userId={user.id} />
       <h3 className="mb-3 text-sm font-semibold text-fg">Actions</h3>
       <div className="grid grid-cols-2 gap-2">
         {actions.map((a) => (

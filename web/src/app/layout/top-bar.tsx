@@ -52,6 +52,7 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
     ...(isCreatorUser(user)
       ? [{ label: 'Earnings', to: '/earnings', icon: <WalletIcon size={18} /> }]
       : []),
+    { label: 'Referrals', to: '/referrals', icon: <GiftIcon size={18} /> },
     { label: 'Media vault', to: '/vault', icon: <ImageIcon size={18} /> },
     { label: 'Purchased', to: '/purchased', icon: <LockIcon size={18} /> },
     { label: 'Subscriptions', to: '/subscriptions', icon: <UsersIcon size={18} /> },

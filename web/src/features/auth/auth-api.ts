@@ -13,7 +13,10 @@ import { apiClient } from '../../lib/api/index.ts';
 
 export type { LoginResponse, SignupResponse };
 
-export type SignupInput = Pick<SignupBody, 'username' | 'email' | 'password' | 'betaCode'>;
+export type SignupInput = Pick<
+  SignupBody,
+  'username' | 'email' | 'password' | 'betaCode' | 'referralCode'
+>;
 
 /** The form takes "email or username"; the API wants one named field. */
 export function loginBody(identifier: string, password: string): LoginBody {
@@ -39,6 +42,7 @@ export function signup(input: SignupInput): Promise<SignupResponse> {
     email: input.email,
     password: input.password,
     ...(input.betaCode ? { betaCode: input.betaCode } : {}),
+    ...(input.referralCode ? { referralCode: input.referralCode } : {}),
   };
   return apiClient.post<SignupResponse>('/auth/signup', body, { token: null });
 }

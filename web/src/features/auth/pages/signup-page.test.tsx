@@ -4,6 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
 import { renderRoutes, signOut, stubFetch, type FetchMock } from '../../../test/render.tsx';
+import {
+  forgetReferral,
+  rememberedReferral,
+  rememberReferral,
+} from '../../referrals/referral-link.ts';
 import { useAuthStore } from '../store.ts';
 import { SignupPage } from './signup-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
@@ -188,5 +193,52 @@ describe('SignupPage outcomes', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[1]![1].body))).toMatchObject({
       betaCode: 'BETA-123',
     });
+  });
+});
+
+describe('SignupPage referral links', () => {
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signOut();
+  });
+  afterEach(() => {
+    forgetReferral();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows who invited the visitor and sends the referral code with the signup', async () => {
+    rememberReferral('MAYALENS');
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('/referrals/code/MAYALENS')
+        ? json({
+            code: 'MAYALENS',
+            valid: true,
+            referrer: { username: 'maya.lens', displayName: 'Maya Lens' },
+          })
+        : json(signupResponse(), 201),
+    );
+    renderSignup();
+    expect((await screen.findByRole('status')).textContent).toBe('Invited by Maya Lens.');
+    await fillAndSubmit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1].body))).toMatchObject({
+      referralCode: 'MAYALENS',
+    });
+    // used once: a later signup on this browser starts without it
+    expect(rememberedReferral()).toBeNull();
+  });
+
+  it('tells the visitor an unknown referral link does not block the signup', async () => {
+    rememberReferral('ZZZZ2345');
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('/referrals/code/')
+        ? json({ code: 'NOT_FOUND', message: 'This referral code does not exist' }, 404)
+        : json(signupResponse(), 201),
+    );
+    renderSignup();
+    expect((await screen.findByRole('status')).textContent).toMatch(/You can still sign up/);
+    await fillAndSubmit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1].body)).referralCode).toBeUndefined();
   });
 });

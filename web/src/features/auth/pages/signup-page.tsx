@@ -14,6 +14,13 @@ import { AuthLayout, FormError } from '../components/auth-layout.tsx';
 import { pathAfterSignIn, rememberReturnTo, type PendingVerification } from '../post-login.ts';
 import { FormFailure, useSignupMutation, type SignupOutcome } from '../queries.ts';
 import { useAuthStore } from '../store.ts';
+import {
+  forgetReferral,
+  referralFromParams,
+  rememberedReferral,
+  rememberReferral,
+} from '../../referrals/referral-link.ts';
+import { useReferralCodeQuery } from '../../referrals/queries.ts';
 
 type Field = 'username' | 'email' | 'password' | 'betaCode';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -42,6 +49,13 @@ export function SignupPage() {
   const [params] = useSearchParams();
   // ?next=/path (a claim link, …): where to go once signed in
   useEffect(() => rememberReturnTo(params.get('next')), [params]);
+  // ?ref=CODE (a referral link), also inside ?next=, or remembered from an earlier visit
+  const linked = referralFromParams(params);
+  const referralCode = linked ?? rememberedReferral();
+  useEffect(() => {
+    if (linked) rememberReferral(linked);
+  }, [linked]);
+  const referral = useReferralCodeQuery(referralCode);
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
@@ -67,6 +81,7 @@ export function SignupPage() {
   }
 
   function onSuccess(outcome: SignupOutcome): void {
+    forgetReferral();
     if (outcome.kind === 'signed-in') {
       navigate(pathAfterSignIn(outcome), { replace: true });
       return;
@@ -119,6 +134,8 @@ export function SignupPage() {
         email: form.email.trim(),
         password: form.password,
         betaCode: betaRequired ? form.betaCode.trim() : undefined,
+        // sent even while the check is in flight: the server ignores an unknown code too
+        referralCode: referralCode && !referral.isError ? referralCode : undefined,
       },
       { onSuccess, onError },
     );
@@ -155,6 +172,22 @@ export function SignupPage() {
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Sign up">
+        {referral.isSuccess ? (
+          <p
+            role="status"
+            className="rounded-2xl bg-accent-soft px-4 py-3 text-sm text-accent-text"
+          >
+            Invited by{' '}
+            <span className="font-semibold">
+              {referral.data.referrer.displayName ?? `@${referral.data.referrer.username}`}
+            </span>
+            .
+          </p>
+        ) : referral.isError ? (
+          <p role="status" className="rounded-2xl bg-surface px-4 py-3 text-sm text-muted">
+            This referral link is not valid any more. You can still sign up.
+          </p>
+        ) : null}
         <TextField
           ref={usernameRef}
           label="Username"

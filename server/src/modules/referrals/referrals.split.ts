@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
+import {
+  accountId,
+  postTransaction,
+  type AccountRef,
+  type LockedAccount,
+} from '../ledger/ledger.service.ts';
+import type { Split } from '../ledger/money.ts';
+import {
+  parseReferralMonths,
+  parseReferralPercent,
+  referralShareCents,
+  withinReferralWindow,
+} from './referral-rules.ts';
+
+/**
+ * The referrer's part of a referred creator's sale, paid from the platform's fee (never from
+ * the creator's share). Called by the ledger's `chargeToCreator` (the one place a sale is
+ * split), in the sale's own transaction: one more ledger transaction (`referral_share`) moves
+ * the part from platform_fees to the referrer's creator_pending and holds it until the sale's
+ * release date, so the usual release job makes it available with the creator's share.
+ * A refund or chargeback of the sale takes it back proportionally (`referralReversal`).
+ */
+
+export const REFERRAL_SHARE_KIND = 'referral_share';
+
+export interface ReferralTerms {
+  referrerId: string;
+  percent: number;
+}
+
+/**
+ * One indexed lookup per sale: the creator's referrer (not a deleted account) and the
+ * programme terms; null when the creator was not referred, the rate is 0 or the window (months
+ * after the referred user's signup) has passed at `at`.
+ */
+export async function referralTermsFor(
+  tx: DbHandle,
+  creatorId: string,
+  at: Date,
+): Promise<ReferralTerms | null> {
+  const row = await tx
+    .selectFrom('referrals as r')
+    .innerJoin('users as u', 'u.id', 'r.referrer_id')
+    .select([
+      'r.referrer_id',
+      'r.created_at',
+      sql<unknown>`(select value from platform_settings where key = 'referralPercent')`.as('pct'),
+      sql<unknown>`(select value from platform_settings where key = 'referralMonths')`.as('months'),
+    ])
+    .where('r.referred_id', '=', creatorId)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const percent = parseReferralPercent(row.pct);
+  if (percent <= 0) return null;
+  if (!withinReferralWindow(new Date(row.created_at), parseReferralMonths(row.months), at))
+    return null;
+  return { referrerId: row.referrer_id, percent };
+}
+
+/** The account the referrer's part lands in, to be locked with the sale's accounts. */
+export const referrerPendingRef = (terms: ReferralTerms): AccountRef => ({
+  kind: 'creator_pending',
+  ownerId: terms.referrerId,
+});
+
+export interface PayReferrerInput {
+  terms: ReferralTerms;
+  creatorId: string;
+  chargeTransactionId: string;
+  split: Split;
+  availableAt: Date;
+  fees: LockedAccount;
+  referrerPending: LockedAccount;
+  locked: LockedAccount[];
+}
+
+/** Posts the referrer's part of one sale; returns the cents paid (0: nothing to pay). */
+export async function payReferrer(tx: DbHandle, input: PayReferrerInput): Promise<number> {
+  assertInTransaction(tx);
+  const { terms, split } = input;
+  const part = referralShareCents(split.grossCents, split.feeCents, terms.percent);
+  if (part <= 0) return 0;
+  const posted = await postTransaction(tx, {
+    kind: REFERRAL_SHARE_KIND,
+    entries: [
+      { accountId: input.fees.id, amountCents: -part },
+      { accountId: input.referrerPending.id, amountCents: part },
+    ],
+    // no payerId/creatorId keys: this is not a sale, statements and earnings must not count it
+    metadata: {
+      referrerId: terms.referrerId,
+      referredId: input.creatorId,
+      chargeTransactionId: input.chargeTransactionId,
+      grossCents: split.grossCents,
+      feeCents: split.feeCents,
+      referralPercent: terms.percent,
+      partCents: part,
+      availableAt: input.availableAt.toISOString(),
+    },
+    idempotencyRef: `${REFERRAL_SHARE_KIND}:${input.chargeTransactionId}`,
+    pendingRelease: {
+      creatorId: terms.referrerId,
+      amountCents: part,
+      availableAt: input.availableAt,
+    },
+    locked: input.locked,
+  });
+  await tx
+    .insertInto('referral_earnings')
+    .values({
+      charge_transaction_id: input.chargeTransactionId,
+      share_transaction_id: posted.id,
+      referrer_id: terms.referrerId,
+      referred_id: input.creatorId,
+      gross_cents: split.grossCents,
+      amount_cents: part,
+    })
+    .execute();
+  return part;
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+
+export interface ReferralReversal {
+  referrerId: string;
+  /** cents of the referrer's part taken back by this reversal (they return to platform_fees) */
+  backCents: number;
+  fromPendingCents: number;
+  fromAvailableCents: number;
+  owedCents: number;
+  entries: { accountId: string; amountCents: number }[];
+  /** after the reversal is posted: shrink (or close) the referrer's hold, count it reversed */
+  finish: (reversalId: string) => Promise<void>;
+}
+
+/**
+ * The referrer's side of a refund or chargeback (called by `reverseCharge` with the charge row
+ * locked). Proportional and cumulative like the fee: after reversing R of gross G the referrer
+ * has given back floor(part × R / G) in total, so a full reversal takes back exactly the part.
+ * Taken from their hold while held, else from their available balance, and what that cannot
+ * cover becomes their creator_owed debt (repaid first from later releases, the creator rule).
+ * `takenFromAvailable`: what this same reversal already takes from the referrer's available
+ * account in another role (a collaborator of the referred creator), so it is not counted twice.
+ */
+export async function referralReversal(
+  tx: DbHandle,
+  chargeId: string,
+  reversedBefore: number,
+  reversedAfter: number,
+  grossCents: number,
+  takenFromAvailable: (userId: string) => number,
+): Promise<ReferralReversal | null> {
+  assertInTransaction(tx);
+  const earned = await tx
+    .selectFrom('referral_earnings')
+    .select(['share_transaction_id', 'referrer_id', 'amount_cents', 'reversed_cents'])
+    .where('charge_transaction_id', '=', chargeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!earned || grossCents <= 0) return null;
+  const part = num(earned.amount_cents);
+  const upTo = (r: number) => Math.floor((part * Math.min(r, grossCents)) / grossCents);
+  const back = upTo(reversedAfter) - upTo(reversedBefore);
+  const referrerId = earned.referrer_id;
+  if (back <= 0)
+    return {
+      referrerId,
+      backCents: 0,
+      fromPendingCents: 0,
+      fromAvailableCents: 0,
+      owedCents: 0,
+      entries: [],
+      finish: async () => {},
+    };
+
+  const hold = await tx
+    .selectFrom('ledger_pending_releases')
+    .select(['id', 'amount_cents'])
+    .where('transaction_id', '=', earned.share_transaction_id)
+    .where('creator_id', '=', referrerId)
+    .where('released_transaction_id', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  const fromPending = hold ? Math.min(back, num(hold.amount_cents)) : 0;
+  const entries: { accountId: string; amountCents: number }[] = [];
+  if (fromPending > 0)
+    entries.push({
+      accountId: await accountId(tx, 'creator_pending', referrerId),
+      amountCents: -fromPending,
+    });
+  let fromAvailable = 0;
+  let owed = 0;
+  const rest = back - fromPending;
+  if (rest > 0) {
+    const available = await accountId(tx, 'creator_available', referrerId);
+    const row = await tx
+      .selectFrom('ledger_accounts')
+      .select('balance_cents')
+      .where('id', '=', available)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const balance = num(row.balance_cents) - takenFromAvailable(referrerId);
+    fromAvailable = Math.min(rest, Math.max(balance, 0));
+    owed = rest - fromAvailable;
+    if (fromAvailable > 0) entries.push({ accountId: available, amountCents: -fromAvailable });
+    if (owed > 0)
+      entries.push({
+        accountId: await accountId(tx, 'creator_owed', referrerId),
+        amountCents: -owed,
+      });
+  }
+  return {
+    referrerId,
+    backCents: back,
+    fromPendingCents: fromPending,
+    fromAvailableCents: fromAvailable,
+    owedCents: owed,
+    entries,
+    finish: async (reversalId) => {
+      if (hold && fromPending > 0) {
+        const left = num(hold.amount_cents) - fromPending;
+        await tx
+          .updateTable('ledger_pending_releases')
+          .set({
+            amount_cents: left,
+            ...(left === 0 ? { released_transaction_id: reversalId } : {}),
+          })
+          .where('id', '=', hold.id)
+          .execute();
+      }
+      await tx
+        .updateTable('referral_earnings')
+        .set((eb) => ({ reversed_cents: eb('reversed_cents', '+', back) }))
+        .where('charge_transaction_id', '=', chargeId)
+        .execute();
+    },
+  };
+}
