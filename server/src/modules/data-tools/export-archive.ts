@@ -14,7 +14,7 @@ import {
   peopleSections,
   postSections,
 } from './content-sections.ts';
-import { familySections } from './family-sections.ts';
+import { familySections, taxDocumentPath } from './family-sections.ts';
 import { personalSections } from './personal-sections.ts';
 import { afterKey, keyColumns, keyset, PAGE, type DataSection, type Row } from './sections.ts';
 
@@ -118,6 +118,34 @@ export function mediaFiles(db: DbHandle, userId: string, type: DataExportType) {
   );
 }
 
+/** Tax documents the user uploaded travel with the `all` export (their data rows are there). */
+const typeCarriesTaxDocuments = (type: DataExportType) => type === 'all';
+
+function taxDocumentQuery(db: DbHandle, userId: string) {
+  return db.selectFrom('tax_documents as t').where('t.user_id', '=', userId);
+}
+
+export async function countTaxDocuments(db: DbHandle, userId: string, type: DataExportType) {
+  if (!typeCarriesTaxDocuments(type)) return 0;
+  const { n } = await taxDocumentQuery(db, userId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export function taxDocumentFiles(db: DbHandle, userId: string) {
+  return keyset((after) =>
+    taxDocumentQuery(db, userId)
+      .select(['t.id', 't.filename', 't.storage_key'])
+      .select(keyColumns('t.created_at', 't.id'))
+      .where(afterKey('t.created_at', 't.id', after))
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .limit(PAGE)
+      .execute(),
+  );
+}
+
 /** JSON array text of a section, produced row by row. */
 export async function* jsonArray(rows: AsyncIterable<Row>): AsyncGenerator<string> {
   let first = true;
@@ -160,6 +188,7 @@ const README = (username: string, type: string, format: string, at: string) =>
     '',
     `data/   one ${format.toUpperCase()} file per kind of data (see manifest.json)`,
     'media/  your own media files, as stored (named by media id; the data files refer to them)',
+    'tax-documents/  tax documents you uploaded (named by document id; see data/tax_documents)',
     '',
     'Other people appear only by username, as you see them in the app.',
     '',
@@ -167,15 +196,16 @@ const README = (username: string, type: string, format: string, at: string) =>
 
 /**
  * Writes the export zip to `file`, one entry at a time: each section streams from the database
- * through the zip into the file, each media file streams from storage, so neither a big
- * section nor a big video is ever held in memory. Returns the entry count and files that were
+ * through the zip into the file, each media file and uploaded tax document streams from
+ * storage, so neither a big section nor a big video is ever held in memory. Returns the entry count and files that were
  * missing in storage (named in the manifest).
  */
 export async function writeArchive(input: ArchiveInput) {
   const { db, storage, userId, type, format } = input;
   const sections = sectionsFor(db, userId, type);
   const mediaTotal = await countMedia(db, userId, type);
-  const steps = sections.length + mediaTotal;
+  const taxTotal = await countTaxDocuments(db, userId, type);
+  const steps = sections.length + mediaTotal + taxTotal;
   let done = 0;
   const step = async () => {
     done += 1;
@@ -200,7 +230,12 @@ export async function writeArchive(input: ArchiveInput) {
     await finished;
   };
 
-  const entries: Array<{ path: string; section?: string; mediaId?: string }> = [];
+  const entries: Array<{
+    path: string;
+    section?: string;
+    mediaId?: string;
+    taxDocumentId?: string;
+  }> = [];
   const missing: string[] = [];
   try {
     for (const section of sections) {
@@ -217,6 +252,16 @@ export async function writeArchive(input: ArchiveInput) {
         if (file) {
           await add(file.stream, path, false);
           entries.push({ path, mediaId: item.id });
+        } else missing.push(path);
+        await step();
+      }
+    if (taxTotal > 0)
+      for await (const doc of taxDocumentFiles(db, userId)) {
+        const file = await storage.stream(doc.storage_key);
+        const path = taxDocumentPath(doc);
+        if (file) {
+          await add(file.stream, path, false);
+          entries.push({ path, taxDocumentId: doc.id });
         } else missing.push(path);
         await step();
       }
