@@ -16,7 +16,15 @@ import {
 } from './content-sections.ts';
 import { familySections, taxDocumentPath } from './family-sections.ts';
 import { personalSections } from './personal-sections.ts';
-import { afterKey, keyColumns, keyset, PAGE, type DataSection, type Row } from './sections.ts';
+import {
+  afterKey,
+  keyColumns,
+  keyset,
+  ownedRows,
+  PAGE,
+  type DataSection,
+  type Row,
+} from './sections.ts';
 
 /** The sections each export type holds; `all` is every one plus the personal records. */
 export function sectionsFor(db: DbHandle, userId: string, type: DataExportType): DataSection[] {
@@ -121,30 +129,18 @@ export function mediaFiles(db: DbHandle, userId: string, type: DataExportType) {
 /** Tax documents the user uploaded travel with the `all` export (their data rows are there). */
 const typeCarriesTaxDocuments = (type: DataExportType) => type === 'all';
 
-function taxDocumentQuery(db: DbHandle, userId: string) {
-  return db.selectFrom('tax_documents as t').where('t.user_id', '=', userId);
-}
-
 export async function countTaxDocuments(db: DbHandle, userId: string, type: DataExportType) {
   if (!typeCarriesTaxDocuments(type)) return 0;
-  const { n } = await taxDocumentQuery(db, userId)
+  const { n } = await db
+    .selectFrom('tax_documents')
     .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
 
-export function taxDocumentFiles(db: DbHandle, userId: string) {
-  return keyset((after) =>
-    taxDocumentQuery(db, userId)
-      .select(['t.id', 't.filename', 't.storage_key'])
-      .select(keyColumns('t.created_at', 't.id'))
-      .where(afterKey('t.created_at', 't.id', after))
-      .orderBy('t.created_at')
-      .orderBy('t.id')
-      .limit(PAGE)
-      .execute(),
-  );
-}
+export const taxDocumentFiles = (db: DbHandle, userId: string) =>
+  keyset(ownedRows(db, 'tax_documents', 'user_id', userId));
 
 /** JSON array text of a section, produced row by row. */
 export async function* jsonArray(rows: AsyncIterable<Row>): AsyncGenerator<string> {
@@ -197,8 +193,8 @@ const README = (username: string, type: string, format: string, at: string) =>
 /**
  * Writes the export zip to `file`, one entry at a time: each section streams from the database
  * through the zip into the file, each media file and uploaded tax document streams from
- * storage, so neither a big section nor a big video is ever held in memory. Returns the entry count and files that were
- * missing in storage (named in the manifest).
+ * storage, so neither a big section nor a big video is ever held in memory. Returns the entry
+ * count and files that were missing in storage (named in the manifest).
  */
 export async function writeArchive(input: ArchiveInput) {
   const { db, storage, userId, type, format } = input;

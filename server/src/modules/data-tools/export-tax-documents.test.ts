@@ -4,6 +4,7 @@ import { multipartBody } from '../../../test/images.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { buildPdf } from '../commerce/pdf.ts';
 import { actor, exportZip, type Actor } from './data-tools.test-kit.ts';
+import { mediaMimeOf } from './import-archive.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -82,5 +83,11 @@ describe('data export: uploaded tax documents', () => {
     await uploadTaxDocument(creator, buildPdf([[{ text: 'x', x: 50, y: 60 }]], 'x'), 'X');
     const { files } = await exportZip(server, creator, 'posts', 'json');
     expect([...files.keys()].some((k) => k.startsWith('tax-documents/'))).toBe(false);
+  });
+
+  it('a media import of such a zip leaves the tax documents out of the vault', () => {
+    expect(mediaMimeOf('tax-documents/3f1c.png')).toBeNull();
+    expect(mediaMimeOf('tax-documents/3f1c.jpg')).toBeNull();
+    expect(mediaMimeOf('media/3f1c.png')).toBe('image/png');
   });
 });
