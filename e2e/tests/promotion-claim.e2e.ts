@@ -89,9 +89,7 @@ describe('promotion claim journey', () => {
       const wallet = (await (await api('/wallet/balance')).json()) as { balanceCents: number };
       expect(wallet.balanceCents).toBe(0);
       await creator.page.reload();
-      await expect
-        .poll(() => item.innerText(), { timeout: 15_000 })
-        .toMatch(/used 1\b/);
+      await expect.poll(() => item.innerText(), { timeout: 15_000 }).toMatch(/used 1\b/);
 
       await visitor.context.close();
       await creator.context.close();

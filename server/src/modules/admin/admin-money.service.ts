@@ -13,11 +13,7 @@ import { ADMIN_TOASTS, ErrorCodes } from '@fanspace/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import {
-  feeDelta,
-  grossDelta,
-  shareDelta,
-} from '../collaborations/collaborations.earnings.ts';
+import { feeDelta, grossDelta, shareDelta } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
