@@ -21,10 +21,13 @@ import {
  * username only.
  */
 
-/** Path of a tax document's file inside the zip (tax-documents/<id>.<ext>). */
-export function taxDocumentPath(doc: { id: string; filename: string }): string {
-  const dot = doc.filename.lastIndexOf('.');
-  const ext = dot > 0 ? doc.filename.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '';
+/**
+ * Path of a tax document's file inside the zip (tax-documents/<id>.<ext>), the extension of
+ * the stored file (its checked type), not of the name it was uploaded under.
+ */
+export function taxDocumentPath(doc: { id: string; storage_key: string }): string {
+  const dot = doc.storage_key.lastIndexOf('.');
+  const ext = dot > 0 ? doc.storage_key.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '';
   return `tax-documents/${doc.id}${ext ? `.${ext}` : ''}`;
 }
 
