@@ -5,6 +5,7 @@ import type { DataExportFormat, DataExportType } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { csvRow } from '../../platform/csv.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { isValidKey } from '../../platform/storage/keys.ts';
 import {
   accountSections,
   mediaPath,
@@ -253,7 +254,8 @@ export async function writeArchive(input: ArchiveInput) {
       }
     if (taxTotal > 0)
       for await (const doc of taxDocumentFiles(db, userId)) {
-        const file = await storage.stream(doc.storage_key);
+        // a row whose key storage cannot read is named missing, not the end of the export
+        const file = isValidKey(doc.storage_key) ? await storage.stream(doc.storage_key) : null;
         const path = taxDocumentPath(doc);
         if (file) {
           await add(file.stream, path, false);
