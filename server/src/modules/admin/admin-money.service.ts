@@ -13,6 +13,8 @@ import { ADMIN_TOASTS, ErrorCodes } from '@fanspace/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { feeDelta, grossDelta, shareDelta } from '../collaborations/collaborations.earnings.ts';
+import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { units } from '../ledger/money.ts';
 import { REVERSAL_KINDS } from '../ledger/reversals.ts';
@@ -133,7 +135,7 @@ export async function listTransactions(
 const EARNINGS: Record<Exclude<AdminSortField<'earnings'>, 'username'>, RawBuilder<number>> = {
   gross: sql<number>`c.gross`,
   fees: sql<number>`c.fees`,
-  net: sql<number>`c.share - coalesce(r.share, 0)`,
+  net: sql<number>`c.share`,
   pending: sql<number>`coalesce(b.pending, 0)`,
   available: sql<number>`coalesce(b.available, 0)`,
   owed: sql<number>`-coalesce(b.owed, 0)`,
@@ -145,26 +147,50 @@ const EARNINGS_SORT: SortColumns<AdminSortField<'earnings'>> = {
 };
 
 /**
- * GET /admin/earnings: every creator who has charged anything, with where their money is (the
- * same figures as their own earnings page); by gross, highest first, unless sortBy/order say
- * otherwise. Every figure is summed in one query before paging, so any order holds across pages.
+ * Every creator's gross, fees and net in one grouped query, through the same deltas as their
+ * own earnings overview (collaborations.earnings.ts): a transaction counts once for each user
+ * whose earnings it changes, as creatorEarningsOf selects them: the creator of a charge,
+ * split or reversal, the owner who pays a collaboration split, the collaborator whose part a
+ * reversal takes back. So a split post sale is the owner's net of the part, and the part is
+ * the collaborator's.
+ */
+function earningsByCreator(db: DbHandle) {
+  const involving = (who: RawBuilder<string>, kinds: readonly string[]) =>
+    db
+      .selectFrom('ledger_transactions as t')
+      .select([who.as('creator_id'), 't.kind', 't.metadata'])
+      .where('t.kind', 'in', [...kinds])
+      .where(who, 'is not', null);
+  const involved = involving(sql<string>`t.metadata->>'creatorId'`, [
+    ...CHARGE_KINDS,
+    COLLAB_SPLIT_KIND,
+    ...REVERSAL_KINDS,
+  ])
+    .unionAll(involving(sql<string>`t.metadata->>'payerId'`, [COLLAB_SPLIT_KIND]))
+    .unionAll(involving(sql<string>`t.metadata->>'collaboratorId'`, REVERSAL_KINDS));
+  const who = sql.ref<string>('x.creator_id');
+  return db
+    .selectFrom(involved.as('x'))
+    .select([
+      'x.creator_id',
+      sql<number>`sum(${grossDelta(who)})`.as('gross'),
+      sql<number>`sum(${feeDelta(who)})`.as('fees'),
+      sql<number>`sum(${shareDelta(who)})`.as('share'),
+    ])
+    .groupBy('x.creator_id');
+}
+
+/**
+ * GET /admin/earnings: every creator with earnings, with where their money is (the same
+ * figures as their own earnings overview, collaboration splits included); by gross, highest
+ * first, unless sortBy/order say otherwise. Every figure is summed in one query before paging,
+ * so any order holds across pages.
  */
 export async function creatorEarnings(
   db: DbHandle,
   query: AdminEarningsQuery,
 ): Promise<AdminEarningsResponse> {
-  const creatorId = sql<string>`t.metadata->>'creatorId'`;
-  const cents = (key: string) => sql<number>`sum((t.metadata->>${sql.lit(key)})::bigint)`;
-  const charged = db
-    .selectFrom('ledger_transactions as t')
-    .where('t.kind', 'in', CHARGE_KINDS)
-    .where(creatorId, 'is not', null);
-  const reversed = db
-    .selectFrom('ledger_transactions as t')
-    .select([creatorId.as('creator_id'), cents('shareCents').as('share')])
-    .where('t.kind', 'in', REVERSAL_KINDS)
-    .where(creatorId, 'is not', null)
-    .groupBy(creatorId);
+  const earned = earningsByCreator(db);
   const balance = (kind: string) => sql<number>`sum(balance_cents) filter (where kind = ${kind})`;
   const balances = db
     .selectFrom('ledger_accounts')
@@ -185,18 +211,7 @@ export async function creatorEarnings(
     .where('status', '=', 'paid')
     .groupBy('creator_id');
   const rowsQuery = db
-    .selectFrom(
-      charged
-        .select([
-          creatorId.as('creator_id'),
-          cents('grossCents').as('gross'),
-          cents('feeCents').as('fees'),
-          cents('shareCents').as('share'),
-        ])
-        .groupBy(creatorId)
-        .as('c'),
-    )
-    .leftJoin(reversed.as('r'), 'r.creator_id', 'c.creator_id')
+    .selectFrom(earned.as('c'))
     .leftJoin(balances.as('b'), 'b.owner_id', 'c.creator_id')
     .leftJoin(paid.as('p'), 'p.creator_id', 'c.creator_id')
     .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id::text = c.creator_id`))
@@ -212,8 +227,9 @@ export async function creatorEarnings(
     'c.creator_id',
   );
   const [{ total }, rows] = await Promise.all([
-    charged
-      .select(sql<number>`count(distinct t.metadata->>'creatorId')::int`.as('total'))
+    db
+      .selectFrom(earned.as('c'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
     orderByAll(rowsQuery, order).limit(query.limit).offset(pageOffset(query)).execute(),
   ]);

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { CHARGE_KINDS } from '../ledger/charges.ts';
 import { COLLAB_SPLIT_KIND } from './collaborations.split.ts';
@@ -49,8 +49,14 @@ export const creatorEarningsOf =
     ]);
   };
 
+/**
+ * Whose earnings: a user id, or a column naming one per row (the admin list sums every
+ * creator's at once over a (creator, transaction) table).
+ */
+type Who = string | Expression<string>;
+
 const cents = (key: string) => sql<number>`coalesce((metadata->>${sql.lit(key)})::bigint, 0)`;
-const mine = (userId: string) => sql<boolean>`metadata->>'creatorId' = ${userId}`;
+const mine = (userId: Who) => sql<boolean>`metadata->>'creatorId' = ${userId}`;
 const isSplit = sql<boolean>`kind = ${COLLAB_SPLIT_KIND}`;
 const isReversal = sql<boolean>`kind in (${sql.join(REVERSALS)})`;
 const isReferral = sql<boolean>`kind = ${REFERRAL_SHARE_KIND}`;
@@ -60,14 +66,14 @@ const isReferral = sql<boolean>`kind = ${REFERRAL_SHARE_KIND}`;
  * gross, a split +part for the collaborator and −part for the owner; reversals add nothing
  * (see `refundedGrossDelta`).
  */
-export const grossDelta = (userId: string) => sql<number>`case
+export const grossDelta = (userId: Who) => sql<number>`case
   when ${isReferral} then ${cents('partCents')}
   when ${isSplit} then case when ${mine(userId)} then 1 else -1 end * ${cents('partCents')}
   when ${isReversal} then 0
   else ${cents('grossCents')} end`;
 
 /** The platform fee of the user's charges, minus what reversals gave back (owner only). */
-export const feeDelta = (userId: string) => sql<number>`case
+export const feeDelta = (userId: Who) => sql<number>`case
   when ${isSplit} or ${isReferral} then 0
   when ${isReversal} then case when ${mine(userId)} then -${cents('feeCents')} else 0 end
   else ${cents('feeCents')} end`;
@@ -76,7 +82,7 @@ export const feeDelta = (userId: string) => sql<number>`case
  * The change to the user's creator share: a charge +share, a split ±part, a reversal −(share −
  * collaborator's part) for the owner and −collaborator's part for the collaborator.
  */
-export const shareDelta = (userId: string) => sql<number>`case
+export const shareDelta = (userId: Who) => sql<number>`case
   when ${isReferral} then ${cents('partCents')}
   when ${isSplit} then case when ${mine(userId)} then 1 else -1 end * ${cents('partCents')}
   when ${isReversal} then case when ${mine(userId)}

@@ -5,6 +5,7 @@ import {
   afterKey,
   iso,
   keyColumns,
+  ownedRows,
   PAGE,
   paged,
   single,
@@ -165,18 +166,7 @@ export function postSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'comments',
       ['id', 'postId', 'text', 'replyToCommentId', 'likes', 'createdAt', 'updatedAt'],
-      (after) =>
-        db
-          .selectFrom('comments')
-          .selectAll()
-          .select(keyColumns('comments.created_at', 'comments.id'))
-          .where('user_id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .where(afterKey('comments.created_at', 'comments.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'comments', 'user_id', userId, { live: true }),
       (c) => ({
         id: c.id,
         postId: c.post_id,
@@ -355,18 +345,7 @@ export function mediaSections(db: DbHandle, userId: string): DataSection[] {
         'file',
         'createdAt',
       ],
-      (after) =>
-        db
-          .selectFrom('media_items')
-          .selectAll()
-          .select(keyColumns('media_items.created_at', 'media_items.id'))
-          .where('owner_id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .where(afterKey('media_items.created_at', 'media_items.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'media_items', 'owner_id', userId, { live: true }),
       (m) => ({
         id: m.id,
         title: m.title,
@@ -385,17 +364,7 @@ export function mediaSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'media_folders',
       ['id', 'name', 'parentId', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('media_folders')
-          .selectAll()
-          .select(keyColumns('media_folders.created_at', 'media_folders.id'))
-          .where('owner_id', '=', userId)
-          .where(afterKey('media_folders.created_at', 'media_folders.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'media_folders', 'owner_id', userId),
       (f) => ({ id: f.id, name: f.name, parentId: f.parent_id, createdAt: iso(f.created_at) }),
     ),
   ];
@@ -496,17 +465,7 @@ export function moneySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'payouts',
       ['id', 'amount', 'status', 'method', 'destinationLast4', 'requestedAt', 'processedAt'],
-      (after) =>
-        db
-          .selectFrom('payouts')
-          .selectAll()
-          .select(keyColumns('payouts.requested_at', 'payouts.id'))
-          .where('creator_id', '=', userId)
-          .where(afterKey('payouts.requested_at', 'payouts.id', after))
-          .orderBy('requested_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'payouts', 'creator_id', userId, { at: 'requested_at' }),
       (p) => ({
         id: p.id,
         amount: units(p.amount_cents),

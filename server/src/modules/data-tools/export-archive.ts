@@ -5,6 +5,7 @@ import type { DataExportFormat, DataExportType } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { csvRow } from '../../platform/csv.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { isValidKey } from '../../platform/storage/keys.ts';
 import {
   accountSections,
   mediaPath,
@@ -14,9 +15,17 @@ import {
   peopleSections,
   postSections,
 } from './content-sections.ts';
-import { familySections } from './family-sections.ts';
+import { familySections, taxDocumentPath } from './family-sections.ts';
 import { personalSections } from './personal-sections.ts';
-import { afterKey, keyColumns, keyset, PAGE, type DataSection, type Row } from './sections.ts';
+import {
+  afterKey,
+  keyColumns,
+  keyset,
+  ownedRows,
+  PAGE,
+  type DataSection,
+  type Row,
+} from './sections.ts';
 
 /** The sections each export type holds; `all` is every one plus the personal records. */
 export function sectionsFor(db: DbHandle, userId: string, type: DataExportType): DataSection[] {
@@ -118,6 +127,22 @@ export function mediaFiles(db: DbHandle, userId: string, type: DataExportType) {
   );
 }
 
+/** Tax documents the user uploaded travel with the `all` export (their data rows are there). */
+const typeCarriesTaxDocuments = (type: DataExportType) => type === 'all';
+
+export async function countTaxDocuments(db: DbHandle, userId: string, type: DataExportType) {
+  if (!typeCarriesTaxDocuments(type)) return 0;
+  const { n } = await db
+    .selectFrom('tax_documents')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export const taxDocumentFiles = (db: DbHandle, userId: string) =>
+  keyset(ownedRows(db, 'tax_documents', 'user_id', userId));
+
 /** JSON array text of a section, produced row by row. */
 export async function* jsonArray(rows: AsyncIterable<Row>): AsyncGenerator<string> {
   let first = true;
@@ -160,6 +185,7 @@ const README = (username: string, type: string, format: string, at: string) =>
     '',
     `data/   one ${format.toUpperCase()} file per kind of data (see manifest.json)`,
     'media/  your own media files, as stored (named by media id; the data files refer to them)',
+    'tax-documents/  tax documents you uploaded (named by document id; see data/tax_documents)',
     '',
     'Other people appear only by username, as you see them in the app.',
     '',
@@ -167,15 +193,16 @@ const README = (username: string, type: string, format: string, at: string) =>
 
 /**
  * Writes the export zip to `file`, one entry at a time: each section streams from the database
- * through the zip into the file, each media file streams from storage, so neither a big
- * section nor a big video is ever held in memory. Returns the entry count and files that were
- * missing in storage (named in the manifest).
+ * through the zip into the file, each media file and uploaded tax document streams from
+ * storage, so neither a big section nor a big video is ever held in memory. Returns the entry
+ * count and files that were missing in storage (named in the manifest).
  */
 export async function writeArchive(input: ArchiveInput) {
   const { db, storage, userId, type, format } = input;
   const sections = sectionsFor(db, userId, type);
   const mediaTotal = await countMedia(db, userId, type);
-  const steps = sections.length + mediaTotal;
+  const taxTotal = await countTaxDocuments(db, userId, type);
+  const steps = sections.length + mediaTotal + taxTotal;
   let done = 0;
   const step = async () => {
     done += 1;
@@ -200,7 +227,12 @@ export async function writeArchive(input: ArchiveInput) {
     await finished;
   };
 
-  const entries: Array<{ path: string; section?: string; mediaId?: string }> = [];
+  const entries: Array<{
+    path: string;
+    section?: string;
+    mediaId?: string;
+    taxDocumentId?: string;
+  }> = [];
   const missing: string[] = [];
   try {
     for (const section of sections) {
@@ -217,6 +249,17 @@ export async function writeArchive(input: ArchiveInput) {
         if (file) {
           await add(file.stream, path, false);
           entries.push({ path, mediaId: item.id });
+        } else missing.push(path);
+        await step();
+      }
+    if (taxTotal > 0)
+      for await (const doc of taxDocumentFiles(db, userId)) {
+        // a row whose key storage cannot read is named missing, not the end of the export
+        const file = isValidKey(doc.storage_key) ? await storage.stream(doc.storage_key) : null;
+        const path = taxDocumentPath(doc);
+        if (file) {
+          await add(file.stream, path, false);
+          entries.push({ path, taxDocumentId: doc.id });
         } else missing.push(path);
         await step();
       }

@@ -1,7 +1,16 @@
 import type { DbHandle } from '../../platform/db/database.ts';
 import { statementYears } from '../commerce/tax-statement.ts';
 import { units } from '../ledger/money.ts';
-import { afterKey, iso, keyColumns, PAGE, paged, type DataSection, type Row } from './sections.ts';
+import {
+  afterKey,
+  iso,
+  keyColumns,
+  ownedRows,
+  PAGE,
+  paged,
+  type DataSection,
+  type Row,
+} from './sections.ts';
 
 /**
  * The newer families of a user's data: wishlist, Q and A, promotions and promo codes, tax
@@ -12,10 +21,13 @@ import { afterKey, iso, keyColumns, PAGE, paged, type DataSection, type Row } fr
  * username only.
  */
 
-/** Path of a tax document's file inside the zip (tax-documents/<id>.<ext>). */
-export function taxDocumentPath(doc: { id: string; filename: string }): string {
-  const dot = doc.filename.lastIndexOf('.');
-  const ext = dot > 0 ? doc.filename.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '';
+/**
+ * Path of a tax document's file inside the zip (tax-documents/<id>.<ext>), the extension of
+ * the stored file (its checked type), not of the name it was uploaded under.
+ */
+export function taxDocumentPath(doc: { id: string; storage_key: string }): string {
+  const dot = doc.storage_key.lastIndexOf('.');
+  const ext = dot > 0 ? doc.storage_key.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '';
   return `tax-documents/${doc.id}${ext ? `.${ext}` : ''}`;
 }
 
@@ -33,17 +45,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
         'deletedAt',
         'createdAt',
       ],
-      (after) =>
-        db
-          .selectFrom('wishlist_items as w')
-          .selectAll('w')
-          .select(keyColumns('w.created_at', 'w.id'))
-          .where('w.creator_id', '=', userId)
-          .where(afterKey('w.created_at', 'w.id', after))
-          .orderBy('w.created_at')
-          .orderBy('w.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'wishlist_items', 'creator_id', userId),
       (w) => ({
         id: w.id,
         title: w.title,
@@ -96,17 +98,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'qanda',
       ['id', 'question', 'answer', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('qanda_items as q')
-          .select(['q.id', 'q.question', 'q.answer', 'q.created_at'])
-          .select(keyColumns('q.created_at', 'q.id'))
-          .where('q.creator_id', '=', userId)
-          .where(afterKey('q.created_at', 'q.id', after))
-          .orderBy('q.created_at')
-          .orderBy('q.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'qanda_items', 'creator_id', userId),
       (q) => ({ id: q.id, question: q.question, answer: q.answer, createdAt: iso(q.created_at) }),
     ),
     paged(
@@ -123,17 +115,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
         'endedAt',
         'createdAt',
       ],
-      (after) =>
-        db
-          .selectFrom('promotions as p')
-          .selectAll('p')
-          .select(keyColumns('p.created_at', 'p.id'))
-          .where('p.creator_id', '=', userId)
-          .where(afterKey('p.created_at', 'p.id', after))
-          .orderBy('p.created_at')
-          .orderBy('p.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'promotions', 'creator_id', userId),
       (p) => ({
         id: p.id,
         kind: p.kind,
@@ -160,17 +142,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
         'endedAt',
         'createdAt',
       ],
-      (after) =>
-        db
-          .selectFrom('promo_codes as c')
-          .selectAll('c')
-          .select(keyColumns('c.created_at', 'c.id'))
-          .where('c.creator_id', '=', userId)
-          .where(afterKey('c.created_at', 'c.id', after))
-          .orderBy('c.created_at')
-          .orderBy('c.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'promo_codes', 'creator_id', userId),
       (c) => ({
         id: c.id,
         code: c.code,
@@ -240,17 +212,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'tax_documents',
       ['id', 'year', 'title', 'filename', 'contentType', 'sizeBytes', 'file', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('tax_documents as t')
-          .selectAll('t')
-          .select(keyColumns('t.created_at', 't.id'))
-          .where('t.user_id', '=', userId)
-          .where(afterKey('t.created_at', 't.id', after))
-          .orderBy('t.created_at')
-          .orderBy('t.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'tax_documents', 'user_id', userId),
       (t) => ({
         id: t.id,
         year: t.year,
@@ -305,17 +267,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'templates',
       ['id', 'type', 'name', 'body', 'price', 'createdAt', 'updatedAt'],
-      (after) =>
-        db
-          .selectFrom('creator_templates as t')
-          .selectAll('t')
-          .select(keyColumns('t.created_at', 't.id'))
-          .where('t.user_id', '=', userId)
-          .where(afterKey('t.created_at', 't.id', after))
-          .orderBy('t.created_at')
-          .orderBy('t.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'creator_templates', 'user_id', userId),
       (t) => ({
         id: t.id,
         type: t.type,
@@ -347,17 +299,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'automation_rules',
       ['id', 'name', 'trigger', 'action', 'enabled', 'createdAt', 'updatedAt'],
-      (after) =>
-        db
-          .selectFrom('automation_rules as a')
-          .selectAll('a')
-          .select(keyColumns('a.created_at', 'a.id'))
-          .where('a.user_id', '=', userId)
-          .where(afterKey('a.created_at', 'a.id', after))
-          .orderBy('a.created_at')
-          .orderBy('a.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'automation_rules', 'user_id', userId),
       (a) => ({
         id: a.id,
         name: a.name,
@@ -426,17 +368,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
         'contentRemoved',
         'createdAt',
       ],
-      (after) =>
-        db
-          .selectFrom('dmca_notices as d')
-          .selectAll('d')
-          .select(keyColumns('d.created_at', 'd.id'))
-          .where('d.user_id', '=', userId)
-          .where(afterKey('d.created_at', 'd.id', after))
-          .orderBy('d.created_at')
-          .orderBy('d.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'dmca_notices', 'user_id', userId),
       (d) => ({
         id: d.id,
         claimantName: d.claimant_name,
@@ -453,17 +385,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'suggestions',
       ['id', 'title', 'description', 'status', 'votes', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('suggestions as s')
-          .selectAll('s')
-          .select(keyColumns('s.created_at', 's.id'))
-          .where('s.user_id', '=', userId)
-          .where(afterKey('s.created_at', 's.id', after))
-          .orderBy('s.created_at')
-          .orderBy('s.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'suggestions', 'user_id', userId),
       (s) => ({
         id: s.id,
         title: s.title,
@@ -476,17 +398,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'site_feedback',
       ['id', 'rating', 'message', 'page', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('site_feedback as f')
-          .selectAll('f')
-          .select(keyColumns('f.created_at', 'f.id'))
-          .where('f.user_id', '=', userId)
-          .where(afterKey('f.created_at', 'f.id', after))
-          .orderBy('f.created_at')
-          .orderBy('f.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'site_feedback', 'user_id', userId),
       (f) => ({
         id: f.id,
         rating: f.rating,
@@ -498,17 +410,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'contact_messages',
       ['id', 'name', 'email', 'subject', 'message', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('contact_messages as m')
-          .selectAll('m')
-          .select(keyColumns('m.created_at', 'm.id'))
-          .where('m.user_id', '=', userId)
-          .where(afterKey('m.created_at', 'm.id', after))
-          .orderBy('m.created_at')
-          .orderBy('m.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'contact_messages', 'user_id', userId),
       (m) => ({
         id: m.id,
         name: m.name,
@@ -521,25 +423,7 @@ export function familySections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'support_tickets',
       ['id', 'subject', 'category', 'status', 'createdAt', 'lastMessageAt', 'closedAt'],
-      (after) =>
-        db
-          .selectFrom('support_tickets as t')
-          .select([
-            't.id',
-            't.subject',
-            't.category',
-            't.status',
-            't.created_at',
-            't.last_message_at',
-            't.closed_at',
-          ])
-          .select(keyColumns('t.created_at', 't.id'))
-          .where('t.user_id', '=', userId)
-          .where(afterKey('t.created_at', 't.id', after))
-          .orderBy('t.created_at')
-          .orderBy('t.id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'support_tickets', 'user_id', userId),
       (t) => ({
         id: t.id,
         subject: t.subject,

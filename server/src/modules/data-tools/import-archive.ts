@@ -164,6 +164,8 @@ export const MEDIA_EXTENSIONS: Record<string, string> = {
 };
 
 export function mediaMimeOf(name: string): string | null {
+  // a Fanspace export's uploaded tax documents (scans, PDFs) are not vault media
+  if (name.startsWith('tax-documents/')) return null;
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (base.startsWith('.')) return null; // __MACOSX/._x and other hidden files
   const ext = base.slice(base.lastIndexOf('.') + 1).toLowerCase();

@@ -1,7 +1,16 @@
 import type { DbHandle } from '../../platform/db/database.ts';
 import { units } from '../ledger/money.ts';
 import { referralSections } from '../referrals/referrals.export.ts';
-import { afterKey, iso, keyColumns, PAGE, paged, single, type DataSection } from './sections.ts';
+import {
+  afterKey,
+  iso,
+  keyColumns,
+  ownedRows,
+  PAGE,
+  paged,
+  single,
+  type DataSection,
+} from './sections.ts';
 
 /**
  * Everything else the platform holds about a person (GDPR art. 15): notifications, sessions,
@@ -14,17 +23,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'notifications',
       ['id', 'type', 'data', 'read', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('notifications')
-          .select(['id', 'type', 'data', 'is_read', 'created_at'])
-          .select(keyColumns('notifications.created_at', 'notifications.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('notifications.created_at', 'notifications.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'notifications', 'user_id', userId),
       (n) => ({
         id: n.id,
         type: n.type,
@@ -36,25 +35,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'sessions',
       ['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt', 'expiresAt', 'revokedAt'],
-      (after) =>
-        db
-          .selectFrom('sessions')
-          .select([
-            'id',
-            'user_agent',
-            'ip',
-            'created_at',
-            'last_seen_at',
-            'expires_at',
-            'revoked_at',
-          ])
-          .select(keyColumns('sessions.created_at', 'sessions.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('sessions.created_at', 'sessions.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'sessions', 'user_id', userId),
       (s) => ({
         id: s.id,
         userAgent: s.user_agent,
@@ -124,17 +105,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'consents',
       ['id', 'type', 'granted', 'version', 'timestamp'],
-      (after) =>
-        db
-          .selectFrom('consent_records')
-          .select(['id', 'consent_type', 'granted', 'version', 'created_at'])
-          .select(keyColumns('consent_records.created_at', 'consent_records.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('consent_records.created_at', 'consent_records.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'consent_records', 'user_id', userId),
       (c) => ({
         id: String(c.id),
         type: c.consent_type,
@@ -146,25 +117,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'deletion_requests',
       ['id', 'status', 'reason', 'requestedAt', 'scheduledFor', 'cancelledAt'],
-      (after) =>
-        db
-          .selectFrom('account_deletion_requests')
-          .selectAll()
-          .select(
-            keyColumns('account_deletion_requests.requested_at', 'account_deletion_requests.id'),
-          )
-          .where('user_id', '=', userId)
-          .where(
-            afterKey(
-              'account_deletion_requests.requested_at',
-              'account_deletion_requests.id',
-              after,
-            ),
-          )
-          .orderBy('requested_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'account_deletion_requests', 'user_id', userId, { at: 'requested_at' }),
       (r) => ({
         id: r.id,
         status: r.status,
@@ -208,17 +161,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'identity_verifications',
       ['id', 'status', 'rejectionReason', 'createdAt', 'reviewedAt'],
-      (after) =>
-        db
-          .selectFrom('identity_verifications')
-          .select(['id', 'status', 'rejection_reason', 'created_at', 'reviewed_at'])
-          .select(keyColumns('identity_verifications.created_at', 'identity_verifications.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('identity_verifications.created_at', 'identity_verifications.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'identity_verifications', 'user_id', userId),
       (v) => ({
         id: v.id,
         status: v.status,
@@ -230,17 +173,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'payment_methods',
       ['id', 'brand', 'last4', 'expMonth', 'expYear', 'isDefault', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('payment_methods')
-          .select(['id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default', 'created_at'])
-          .select(keyColumns('payment_methods.created_at', 'payment_methods.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('payment_methods.created_at', 'payment_methods.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'payment_methods', 'user_id', userId),
       (p) => ({
         id: p.id,
         brand: p.brand,
@@ -254,17 +187,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'card_payments',
       ['id', 'amount', 'currency', 'paymentType', 'status', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('card_payments')
-          .select(['id', 'amount_cents', 'currency', 'payment_type', 'status', 'created_at'])
-          .select(keyColumns('card_payments.created_at', 'card_payments.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('card_payments.created_at', 'card_payments.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'card_payments', 'user_id', userId),
       (p) => ({
         id: p.id,
         amount: units(p.amount_cents),
@@ -277,17 +200,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'reports_filed',
       ['id', 'type', 'targetId', 'reason', 'status', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('reports')
-          .select(['id', 'type', 'target_id', 'reason', 'status', 'created_at'])
-          .select(keyColumns('reports.created_at', 'reports.id'))
-          .where('reporter_id', '=', userId)
-          .where(afterKey('reports.created_at', 'reports.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'reports', 'reporter_id', userId),
       (r) => ({
         id: r.id,
         type: r.type,
@@ -300,17 +213,7 @@ export function personalSections(db: DbHandle, userId: string): DataSection[] {
     paged(
       'warnings',
       ['id', 'reason', 'createdAt'],
-      (after) =>
-        db
-          .selectFrom('user_warnings')
-          .select(['id', 'reason', 'created_at'])
-          .select(keyColumns('user_warnings.created_at', 'user_warnings.id'))
-          .where('user_id', '=', userId)
-          .where(afterKey('user_warnings.created_at', 'user_warnings.id', after))
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+      ownedRows(db, 'user_warnings', 'user_id', userId),
       (w) => ({ id: w.id, reason: w.reason, createdAt: iso(w.created_at) }),
     ),
     ...referralSections(db, userId),

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 /**
  * The building blocks of an export: a section is one table of the user's data (a JSON array or
@@ -54,6 +55,36 @@ export function keyColumns(createdCol: string, idCol: string) {
     sql<string>`${sql.ref(createdCol)}::text`.as('k_at'),
     sql<string>`${sql.ref(idCol)}::text`.as('k_id'),
   ] as const;
+}
+
+type Keyed = { k_at: string; k_id: string };
+type Column<T extends keyof Database> = keyof Database[T] & string;
+
+/**
+ * The keyset fetch of one user's own rows of one table (for paged()): every column, where
+ * `ownerColumn` is the user, ordered by (`at`, id), created_at unless named; `live` leaves out
+ * soft-deleted rows (deleted_at). The table is chosen at run time, so the SQL is written out;
+ * the rows are typed as the table's.
+ */
+export function ownedRows<T extends keyof Database & string>(
+  db: DbHandle,
+  table: T,
+  ownerColumn: Column<T>,
+  userId: string,
+  options: { at?: Column<T>; live?: boolean } = {},
+): (after: { at: string; id: string } | null) => Promise<Array<Selectable<Database[T]> & Keyed>> {
+  const atColumn = `o.${options.at ?? 'created_at'}`;
+  return async (after) => {
+    const { rows } = await sql<Selectable<Database[T]> & Keyed>`
+      select o.*, ${sql.ref(atColumn)}::text as k_at, o.id::text as k_id
+      from ${sql.table(table)} as o
+      where ${sql.ref(`o.${ownerColumn}`)} = ${userId}
+        and ${options.live ? sql`o.deleted_at is null` : sql`true`}
+        and ${afterKey(atColumn, 'o.id', after)}
+      order by ${sql.ref(atColumn)}, o.id
+      limit ${PAGE}`.execute(db);
+    return rows;
+  };
 }
 
 /** A section made of one row (account, settings). */
