@@ -84,7 +84,8 @@ function routePreloads(): PluginOption {
       const chunkOf = (module: string): string => {
         const id = path.resolve(root, module);
         const chunk =
-          chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          chunks.find((c) => c.facadeModuleId === id) ??
+          chunks.find((c) => c.moduleIds.includes(id));
         if (!chunk) throw new Error(`route-preloads: ${module} is in no chunk (renamed?)`);
         return chunk.fileName;
       };

@@ -11,7 +11,10 @@ const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 function routePaths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
     const own = route.index ? parent : route.path ? `${parent}/${route.path}` : parent;
-    return [...(route.path || route.index ? [own || '/'] : []), ...routePaths(route.children ?? [], own)];
+    return [
+      ...(route.path || route.index ? [own || '/'] : []),
+      ...routePaths(route.children ?? [], own),
+    ];
   });
 }
 

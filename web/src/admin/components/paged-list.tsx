@@ -54,7 +54,10 @@ export function StatusFilter({
       className="mb-4 max-w-xs"
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      options={[{ value: '', label: 'All' }, ...statuses.map((s) => ({ value: s, label: labelOf(s) }))]}
+      options={[
+        { value: '', label: 'All' },
+        ...statuses.map((s) => ({ value: s, label: labelOf(s) })),
+      ]}
     />
   );
 }

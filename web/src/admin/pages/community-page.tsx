@@ -147,13 +147,10 @@ function DmcaTab() {
               </span>
             </div>
             <p className="mt-1 text-muted">Work: {n.copyrightedWork}</p>
-            <p className="mt-1 break-all text-muted">
-              Links: {n.infringingUrls.join(', ') || '—'}
-            </p>
+            <p className="mt-1 break-all text-muted">Links: {n.infringingUrls.join(', ') || '—'}</p>
             <p className="mt-1 text-muted">
               Posts named: {n.postIds.length} ·{' '}
-              {n.contentRemoved ? 'content removed' : 'content online'} ·{' '}
-              {formatDate(n.createdAt)}
+              {n.contentRemoved ? 'content removed' : 'content online'} · {formatDate(n.createdAt)}
             </p>
             <p className="mt-1 text-fg">{n.statement}</p>
             {n.counterNotice ? (
