@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type PluginOption, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { APP_MODULE, ROUTE_PRELOADS } from './src/app/route-preloads.ts';
 
 // The API server runs on :3000 in development; the built app is served by it, same-origin.
 const API_TARGET = process.env.FANSPACE_API_URL ?? 'http://localhost:3000';
@@ -52,6 +53,64 @@ function precompress(): PluginOption {
 }
 plugins.push(precompress());
 
+/**
+ * Writes dist/route-preloads.json: for each URL pattern of src/app/route-preloads.ts, the
+ * chunks its page load needs that index.html does not already preload (the entry and its
+ * static imports): the app chunk, the route's lazy pages, and everything they import
+ * statically. The server turns them into <link rel="modulepreload"> (server/src/platform/
+ * http/spa.ts), so they download in parallel instead of one round trip after another.
+ */
+function routePreloads(): PluginOption {
+  let root = '';
+  return {
+    name: 'fanspace-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const chunkOf = (module: string): string => {
+        const id = path.resolve(root, module);
+        const chunk =
+          chunks.find((c) => c.facadeModuleId === id) ??
+          chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`route-preloads: ${module} is in no chunk (renamed?)`);
+        return chunk.fileName;
+      };
+      const inHtml = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const needed = (modules: readonly string[]) =>
+        [...closure([APP_MODULE, ...modules].map(chunkOf))]
+          .filter((file) => !inHtml.has(file))
+          .map((file) => `/${file}`);
+      const manifest = {
+        always: needed([]),
+        routes: ROUTE_PRELOADS.map((route) => ({ path: route.path, files: needed(route.modules) })),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+plugins.push(routePreloads());
+
+const VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
+
 export default defineConfig({
   plugins,
   server: {
@@ -77,6 +136,14 @@ export default defineConfig({
       // few of them at run time, so treat those calls as pure and let unused schemas (and
       // most of TypeBox) drop out of the bundle: /login must stay within 150 KB of gzipped JS
       treeshake: { manualPureFunctions: ['Type'] },
+      output: {
+        // the libraries every page runs on, in one chunk of their own: it is the same from one
+        // deploy to the next (cached), and index.html preloads it beside the entry, so the
+        // router and the query client no longer wait for the app chunk to be found
+        manualChunks(id) {
+          return VENDOR.test(id) ? 'vendor' : undefined;
+        },
+      },
     },
   },
 });

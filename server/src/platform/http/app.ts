@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
+import { registerJsonCompression } from './compress-json.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
 import { refuseHostileInput } from './input-guards.ts';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerJsonCompression(app);
   registerErrorHandling(app);
   await registerOverloadShedding(app, ctx.config);
   refuseHostileInput(app);

@@ -12,7 +12,10 @@ const BIG_JS = `export const words = ${JSON.stringify('fanspace '.repeat(500))};
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspace-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Fanspace</title>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Fanspace</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
   // what the web build writes beside a text asset (web/vite.config.ts, precompress)
   fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js'), BIG_JS);
@@ -78,6 +81,35 @@ describe('web app serving', () => {
   it('serves files added after start (a new build needs no restart)', async () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'app-2.js'), 'console.log(2)');
     expect((await server.app.inject('/assets/app-2.js')).statusCode).toBe(200);
+  });
+
+  it('preloads the chunks of the URL once the build lists them (route-preloads.json)', async () => {
+    fs.writeFileSync(
+      path.join(webDist, 'route-preloads.json'),
+      JSON.stringify({
+        always: ['/assets/app-1.js'],
+        routes: [{ path: '/u/:username', files: ['/assets/big-1.js'] }],
+      }),
+    );
+    try {
+      const profile = await server.app.inject({
+        url: '/u/maya.lens?tab=media',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.headers['content-type']).toContain('text/html');
+      expect(profile.headers['cache-control']).toBe('no-cache');
+      expect(profile.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(profile.rawPayload).toString();
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/big-1.js">');
+      expect(html).toContain('<title>Fanspace</title>');
+      const home = await server.app.inject('/');
+      expect(home.headers['content-encoding']).toBeUndefined();
+      expect(home.body).toContain('href="/assets/app-1.js"');
+      expect(home.body).not.toContain('big-1.js');
+    } finally {
+      fs.rmSync(path.join(webDist, 'route-preloads.json'));
+    }
   });
 
   it('keeps unknown /api paths as JSON 404s', async () => {

@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@fanspace/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createSpaHtml } from './spa-html.ts';
 
 const ASSET_EXTENSIONS = new Set([
   '.js',
@@ -29,7 +30,8 @@ const ASSET_EXTENSIONS = new Set([
 /**
  * Serves the built web app. Every non-/api GET that is not a file gets index.html so client
  * routes survive a reload (history fallback). Hashed assets are cached for a year; index.html
- * and the service worker never, so a deploy is picked up at once.
+ * and the service worker never, so a deploy is picked up at once. index.html carries the
+ * modulepreload links of the URL's chunks (spa-html.ts).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string, enabled: boolean) {
   const indexPath = path.join(webDist, 'index.html');
@@ -52,11 +54,18 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
       },
     });
   }
+  const html = hasWeb ? createSpaHtml(webDist) : null;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    const page = html?.page(request.url.split('?')[0] ?? '/', request.headers['accept-encoding']);
+    if (!page) return reply.sendFile('index.html');
+    reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(page.body);
+  };
   if (hasWeb) {
     // the static wildcard would answer the bare directory with 403
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, sendIndex);
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -73,6 +82,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
     if (url.startsWith('/assets/') || ASSET_EXTENSIONS.has(path.extname(url).toLowerCase())) {
       return reply.status(404).send({ message: 'Not found', code: ErrorCodes.NOT_FOUND });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(request, reply);
   });
 }

@@ -18,14 +18,13 @@ import { communityKeys, useRoadmapQuery } from '../../features/community/queries
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { Pagination } from '../components/data-table.tsx';
-import { SectionHeader, SelectField, formatDate } from '../components/fields.tsx';
+import { SectionHeader, formatDate } from '../components/fields.tsx';
+import { ListCard, PagedList, StatusFilter, usePagedFilter } from '../components/paged-list.tsx';
 
 type Tab = 'dmca' | 'contact' | 'feedback' | 'roadmap';
 
@@ -116,183 +115,136 @@ function NoticeActions({ notice }: { notice: DmcaNotice }) {
 }
 
 function DmcaTab() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const { page, setPage, status, setStatus } = usePagedFilter();
   const notices = useQuery({
     queryKey: [...communityKeys.admin(), 'dmca', page, status],
     queryFn: () => fetchAdminDmca(page, status || undefined),
     placeholderData: keepPreviousData,
   });
   return (
-    <section aria-label="Copyright notices">
-      <SelectField
-        label="Status"
-        className="mb-4 max-w-xs"
-        value={status}
-        onChange={(e) => {
-          setStatus(e.target.value);
-          setPage(1);
-        }}
-        options={[
-          { value: '', label: 'All' },
-          ...DMCA_STATUSES.map((s) => ({
-            value: s,
-            label: s,
-          })),
-        ]}
-      />
-      {notices.isPending ? (
-        <LoadingState label="Loading notices…" />
-      ) : notices.isError ? (
-        <ErrorState
-          title="Could not load notices"
-          message={errorMessageOf(notices.error, 'Try again.')}
-          onRetry={() => void notices.refetch()}
-        />
-      ) : notices.data.notices.length === 0 ? (
-        <EmptyState title="No copyright notices" />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {notices.data.notices.map((n) => (
-              <li key={n.id} className="rounded-2xl border border-line bg-surface p-4 text-sm">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold text-fg">
-                    {n.claimantName} &lt;{n.email}&gt;
-                  </p>
-                  <span
-                    className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold capitalize text-fg"
-                    data-testid="dmca-status"
-                  >
-                    {n.status}
-                  </span>
-                </div>
-                <p className="mt-1 text-muted">Work: {n.copyrightedWork}</p>
-                <p className="mt-1 break-all text-muted">
-                  Links: {n.infringingUrls.join(', ') || '—'}
-                </p>
-                <p className="mt-1 text-muted">
-                  Posts named: {n.postIds.length} ·{' '}
-                  {n.contentRemoved ? 'content removed' : 'content online'} ·{' '}
-                  {formatDate(n.createdAt)}
-                </p>
-                <p className="mt-1 text-fg">{n.statement}</p>
-                {n.counterNotice ? (
-                  <p className="mt-2 rounded-xl bg-surface-2 p-2 text-fg">
-                    Counter-notice: {n.counterNotice.statement} — {n.counterNotice.signature}
-                  </p>
-                ) : null}
-                {n.restoreAfter ? (
-                  <p className="mt-1 text-muted">
-                    Restores automatically on {formatDate(n.restoreAfter)} unless kept down.
-                  </p>
-                ) : null}
-                <div className="mt-3">
-                  <NoticeActions notice={n} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={notices.data.currentPage}
-            totalPages={notices.data.totalPages}
-            total={notices.data.total}
-            onChange={setPage}
-          />
-        </>
-      )}
-    </section>
+    <>
+      <StatusFilter label="Status" value={status} onChange={setStatus} statuses={DMCA_STATUSES} />
+      <PagedList
+        query={notices}
+        rows={(data) => data.notices}
+        label="Copyright notices"
+        loadingLabel="Loading notices…"
+        errorTitle="Could not load notices"
+        emptyTitle="No copyright notices"
+        onPage={setPage}
+      >
+        {(n) => (
+          <ListCard key={n.id}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="font-semibold text-fg">
+                {n.claimantName} &lt;{n.email}&gt;
+              </p>
+              <span
+                className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold capitalize text-fg"
+                data-testid="dmca-status"
+              >
+                {n.status}
+              </span>
+            </div>
+            <p className="mt-1 text-muted">Work: {n.copyrightedWork}</p>
+            <p className="mt-1 break-all text-muted">Links: {n.infringingUrls.join(', ') || '—'}</p>
+            <p className="mt-1 text-muted">
+              Posts named: {n.postIds.length} ·{' '}
+              {n.contentRemoved ? 'content removed' : 'content online'} · {formatDate(n.createdAt)}
+            </p>
+            <p className="mt-1 text-fg">{n.statement}</p>
+            {n.counterNotice ? (
+              <p className="mt-2 rounded-xl bg-surface-2 p-2 text-fg">
+                Counter-notice: {n.counterNotice.statement} — {n.counterNotice.signature}
+              </p>
+            ) : null}
+            {n.restoreAfter ? (
+              <p className="mt-1 text-muted">
+                Restores automatically on {formatDate(n.restoreAfter)} unless kept down.
+              </p>
+            ) : null}
+            <div className="mt-3">
+              <NoticeActions notice={n} />
+            </div>
+          </ListCard>
+        )}
+      </PagedList>
+    </>
   );
 }
 
 function ContactTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = usePagedFilter();
   const list = useQuery({
     queryKey: [...communityKeys.admin(), 'contact', page],
     queryFn: () => fetchAdminContact(page),
     placeholderData: keepPreviousData,
   });
-  if (list.isPending) return <LoadingState label="Loading messages…" />;
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Could not load messages"
-        message={errorMessageOf(list.error, 'Try again.')}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  if (list.data.messages.length === 0) return <EmptyState title="No contact messages" />;
   return (
-    <section aria-label="Contact messages">
-      <ul className="flex flex-col gap-3">
-        {list.data.messages.map((m) => (
-          <li key={m.id} className="rounded-2xl border border-line bg-surface p-4 text-sm">
-            <p className="font-semibold text-fg">{m.subject}</p>
-            <p className="text-muted">
-              {m.name} &lt;
-              <a className="underline" href={`mailto:${m.email}`}>
-                {m.email}
-              </a>
-              &gt; · {formatDate(m.createdAt)}
-            </p>
-            <p className="mt-2 whitespace-pre-wrap text-fg">{m.message}</p>
-          </li>
-        ))}
-      </ul>
-      <Pagination
-        page={list.data.currentPage}
-        totalPages={list.data.totalPages}
-        total={list.data.total}
-        onChange={setPage}
-      />
-    </section>
+    <PagedList
+      query={list}
+      rows={(data) => data.messages}
+      label="Contact messages"
+      loadingLabel="Loading messages…"
+      errorTitle="Could not load messages"
+      emptyTitle="No contact messages"
+      onPage={setPage}
+    >
+      {(m) => (
+        <ListCard key={m.id}>
+          <p className="font-semibold text-fg">{m.subject}</p>
+          <p className="text-muted">
+            {m.name} &lt;
+            <a className="underline" href={`mailto:${m.email}`}>
+              {m.email}
+            </a>
+            &gt; · {formatDate(m.createdAt)}
+          </p>
+          <p className="mt-2 whitespace-pre-wrap text-fg">{m.message}</p>
+        </ListCard>
+      )}
+    </PagedList>
   );
 }
 
 function FeedbackTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = usePagedFilter();
   const list = useQuery({
     queryKey: [...communityKeys.admin(), 'feedback', page],
     queryFn: () => fetchAdminFeedback(page),
     placeholderData: keepPreviousData,
   });
-  if (list.isPending) return <LoadingState label="Loading feedback…" />;
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Could not load feedback"
-        message={errorMessageOf(list.error, 'Try again.')}
-        onRetry={() => void list.refetch()}
-      />
-    );
   return (
-    <section aria-label="Feedback">
-      <p className="mb-3 text-fg">
-        Average rating: <strong>{list.data.averageRating ?? '—'}</strong> from {list.data.total}{' '}
-        ratings
-      </p>
-      <ul className="flex flex-col gap-2">
-        {list.data.feedback.map((f) => (
-          <li key={f.id} className="rounded-2xl border border-line bg-surface p-3 text-sm">
-            <p className="font-semibold text-fg">
-              {'★'.repeat(f.rating)}
-              {'☆'.repeat(5 - f.rating)} <span className="sr-only">{f.rating} of 5</span>
-            </p>
-            <p className="text-muted">
-              {f.user ? `@${f.user.username}` : 'Visitor'} · {f.page ?? 'no page'} ·{' '}
-              {formatDate(f.createdAt)}
-            </p>
-            {f.message ? <p className="mt-1 text-fg">{f.message}</p> : null}
-          </li>
-        ))}
-      </ul>
-      <Pagination
-        page={list.data.currentPage}
-        totalPages={list.data.totalPages}
-        total={list.data.total}
-        onChange={setPage}
-      />
-    </section>
+    <PagedList
+      query={list}
+      rows={(data) => data.feedback}
+      label="Feedback"
+      loadingLabel="Loading feedback…"
+      errorTitle="Could not load feedback"
+      // the average and the count say "no ratings yet" well enough
+      emptyTitle={null}
+      onPage={setPage}
+      className="flex flex-col gap-2"
+      header={(data) => (
+        <p className="mb-3 text-fg">
+          Average rating: <strong>{data.averageRating ?? '—'}</strong> from {data.total} ratings
+        </p>
+      )}
+    >
+      {(f) => (
+        <ListCard key={f.id} compact>
+          <p className="font-semibold text-fg">
+            {'★'.repeat(f.rating)}
+            {'☆'.repeat(5 - f.rating)} <span className="sr-only">{f.rating} of 5</span>
+          </p>
+          <p className="text-muted">
+            {f.user ? `@${f.user.username}` : 'Visitor'} · {f.page ?? 'no page'} ·{' '}
+            {formatDate(f.createdAt)}
+          </p>
+          {f.message ? <p className="mt-1 text-fg">{f.message}</p> : null}
+        </ListCard>
+      )}
+    </PagedList>
   );
 }
 
@@ -364,9 +316,10 @@ function RoadmapTab() {
       ) : (
         <ul className="flex flex-col gap-2">
           {roadmap.data.items.map((item) => (
-            <li
+            <ListCard
               key={item.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-line bg-surface p-3 text-sm"
+              compact
+              className="flex flex-wrap items-center justify-between gap-2"
             >
               <span className="font-semibold text-fg">
                 {item.title}{' '}
@@ -388,7 +341,7 @@ function RoadmapTab() {
                   Delete
                 </Button>
               </span>
-            </li>
+            </ListCard>
           ))}
         </ul>
       )}

@@ -5,17 +5,13 @@
  */
 import { SUGGESTION_STATUSES, type Suggestion } from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { fetchAdminSuggestions, updateAdminSuggestion } from '../../features/community/api.ts';
 import { communityKeys, useRoadmapQuery } from '../../features/community/queries.ts';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { ErrorState } from '../../ui/error-state.tsx';
-import { LoadingState } from '../../ui/loading-state.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { Pagination } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, formatDate } from '../components/fields.tsx';
+import { ListCard, PagedList, StatusFilter, usePagedFilter } from '../components/paged-list.tsx';
 
 const statusLabel = (status: string) => status.replace('_', ' ');
 const STATUS_OPTIONS = SUGGESTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
@@ -41,7 +37,7 @@ function SuggestionRow({
   // keep a linked item selectable even if the roadmap list has not loaded it
   const items = linked && !roadmap.some((r) => r.id === linked.id) ? [linked, ...roadmap] : roadmap;
   return (
-    <li className="rounded-2xl border border-line bg-surface p-4 text-sm">
+    <ListCard>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold text-fg">{suggestion.title}</p>
         <span className="text-muted">
@@ -72,14 +68,13 @@ function SuggestionRow({
           ]}
         />
       </div>
-    </li>
+    </ListCard>
   );
 }
 
 export function SuggestionsPage() {
   useDocumentTitle('Admin · Suggestions');
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const { page, setPage, status, setStatus } = usePagedFilter();
   const roadmap = useRoadmapQuery();
   const list = useQuery({
     queryKey: [...communityKeys.admin(), 'suggestions', page, status],
@@ -92,43 +87,24 @@ export function SuggestionsPage() {
         title="Suggestions"
         description="Feature ideas from users. The author is notified when the status changes."
       />
-      <SelectField
+      <StatusFilter
         label="Filter by status"
-        className="mb-4 max-w-xs"
         value={status}
-        onChange={(e) => {
-          setStatus(e.target.value);
-          setPage(1);
-        }}
-        options={[{ value: '', label: 'All' }, ...STATUS_OPTIONS]}
+        onChange={setStatus}
+        statuses={SUGGESTION_STATUSES}
+        labelOf={statusLabel}
       />
-      {list.isPending ? (
-        <LoadingState label="Loading suggestions…" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Failed to load suggestions"
-          message={errorMessageOf(list.error, 'Try again.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.suggestions.length === 0 ? (
-        <EmptyState
-          title={status ? `No ${statusLabel(status)} suggestions` : 'No suggestions yet'}
-        />
-      ) : (
-        <section aria-label="Suggestions">
-          <ul className="flex flex-col gap-3">
-            {list.data.suggestions.map((s) => (
-              <SuggestionRow key={s.id} suggestion={s} roadmap={roadmap.data?.items ?? []} />
-            ))}
-          </ul>
-          <Pagination
-            page={list.data.currentPage}
-            totalPages={list.data.totalPages}
-            total={list.data.total}
-            onChange={setPage}
-          />
-        </section>
-      )}
+      <PagedList
+        query={list}
+        rows={(data) => data.suggestions}
+        label="Suggestions"
+        loadingLabel="Loading suggestions…"
+        errorTitle="Failed to load suggestions"
+        emptyTitle={status ? `No ${statusLabel(status)} suggestions` : 'No suggestions yet'}
+        onPage={setPage}
+      >
+        {(s) => <SuggestionRow key={s.id} suggestion={s} roadmap={roadmap.data?.items ?? []} />}
+      </PagedList>
     </div>
   );
 }

@@ -1,10 +1,5 @@
 /** Settings → Automation: rules that message fans on subscriptions, renewals, expiry and tips. */
-import {
-  AutomationLimits,
-  type AutomationRule,
-  type AutomationTrigger,
-  type VaultMediaItem,
-} from '@fanspace/contracts';
+import { AutomationLimits, type AutomationRule, type AutomationTrigger } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -17,10 +12,15 @@ import { Skeleton } from '../../ui/loading-state.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
-import { ImageIcon } from '../../ui/icons.tsx';
 import { useAuthStore } from '../auth/store.ts';
-import { VaultPickerDialog } from '../media-vault/components/vault-picker-dialog.tsx';
-import { parsePrice } from '../messages/components/paid-dialogs.tsx';
+import {
+  emptyLockedMedia,
+  lockedPriceOf,
+  LockedMediaFields,
+  LockedMediaVaultPicker,
+  useLockedMedia,
+  type LockedMedia,
+} from '../messages/components/locked-media-picker.tsx';
 import { isCreatorUser } from '../auth/user.ts';
 import { SettingsCard } from '../settings/components/settings-card.tsx';
 import { useDeleteRule, useRuleRuns, useRules, useSaveRule, useToggleRule } from './queries.ts';
@@ -37,18 +37,15 @@ interface Draft {
   name: string;
   trigger: AutomationTrigger;
   text: string;
-  /** vault media sent with the message */
-  mediaIds: string[];
-  /** '' when the media is sent free */
-  price: string;
+  /** vault media sent with the message, free or locked */
+  media: LockedMedia;
 }
 
 export const emptyDraft = (): Draft => ({
   name: '',
   trigger: 'new_subscriber',
   text: '',
-  mediaIds: [],
-  price: '',
+  media: emptyLockedMedia(),
 });
 
 export const draftOf = (rule: AutomationRule): Draft => ({
@@ -56,50 +53,44 @@ export const draftOf = (rule: AutomationRule): Draft => ({
   name: rule.name,
   trigger: rule.trigger,
   text: rule.action.text,
-  mediaIds: rule.action.mediaIds,
-  price: rule.action.lockedPrice === null ? '' : rule.action.lockedPrice.toFixed(2),
+  media: {
+    // a saved rule only knows the ids: the titles of items picked now are shown
+    media: rule.action.mediaIds.map((id) => ({ id, title: null })),
+    locked: rule.action.lockedPrice !== null,
+    price: rule.action.lockedPrice === null ? '' : rule.action.lockedPrice.toFixed(2),
+  },
 });
 
 function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   const [value, setValue] = useState(draft);
-  const [locked, setLocked] = useState(draft.price !== '');
-  const [picking, setPicking] = useState(false);
-  // titles of the media picked in this session (a saved rule only knows the ids)
-  const [known, setKnown] = useState<Map<string, VaultMediaItem>>(new Map());
+  const media = useLockedMedia(() => draft.media);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveRule();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!value.name.trim() || (!value.text.trim() && value.mediaIds.length === 0)) {
+    if (!value.name.trim() || (!value.text.trim() && media.ids.length === 0)) {
       setError('Give the rule a name and a message or media.');
       return;
     }
-    let lockedPrice: number | null = null;
-    if (locked) {
-      if (value.mediaIds.length === 0) return setError('Add media to lock.');
-      const parsed = parsePrice(value.price);
-      if (typeof parsed === 'string') return setError(parsed);
-      lockedPrice = parsed;
-    }
+    const lock = lockedPriceOf(media.value);
+    if (!lock.ok) return setError(lock.error);
     setError(null);
     save.mutate(
       {
         id: value.id,
         name: value.name,
         trigger: value.trigger,
-        action: { type: 'send_message', text: value.text, mediaIds: value.mediaIds, lockedPrice },
+        action: {
+          type: 'send_message',
+          text: value.text,
+          mediaIds: media.ids,
+          lockedPrice: lock.price,
+        },
       },
       { onSuccess: onDone },
     );
   }
-
-  function addMedia(items: VaultMediaItem[]) {
-    setKnown((current) => new Map([...current, ...items.map((i) => [i.id, i] as const)]));
-    setValue({ ...value, mediaIds: [...value.mediaIds, ...items.map((i) => i.id)] });
-    setPicking(false);
-  }
-  const room = AutomationLimits.mediaMax - value.mediaIds.length;
 
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-line p-4" noValidate>
@@ -131,64 +122,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
         maxLength={AutomationLimits.textMax}
         onChange={(e) => setValue({ ...value, text: e.target.value })}
       />
-      <div className="space-y-3">
-        {value.mediaIds.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Attached media">
-            {value.mediaIds.map((id, index) => {
-              const title = known.get(id)?.title || `Media item ${index + 1}`;
-              return (
-                <li
-                  key={id}
-                  className="flex items-center gap-2 rounded-xl bg-surface-2 py-1 pr-1 pl-3 text-sm"
-                >
-                  <span className="text-fg">{title}</span>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${title}`}
-                    onClick={() =>
-                      setValue({ ...value, mediaIds: value.mediaIds.filter((m) => m !== id) })
-                    }
-                  >
-                    Remove
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            icon={<ImageIcon size={16} />}
-            disabled={room <= 0}
-            onClick={() => setPicking(true)}
-          >
-            Add media from vault
-          </Button>
-          <label className="flex items-center gap-2 text-sm text-fg">
-            <input
-              type="checkbox"
-              checked={locked}
-              onChange={(e) => setLocked(e.target.checked)}
-              className="accent-(--fs-accent)"
-            />
-            Lock the media behind a price
-          </label>
-        </div>
-        {locked ? (
-          <TextField
-            label="Price (USD)"
-            inputMode="decimal"
-            placeholder="9.99"
-            value={value.price}
-            onChange={(e) => setValue({ ...value, price: e.target.value })}
-          />
-        ) : null}
-      </div>
+      <LockedMediaFields state={media} max={AutomationLimits.mediaMax} />
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending}>
@@ -198,13 +132,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
           Cancel
         </Button>
       </div>
-      <VaultPickerDialog
-        open={picking}
-        onClose={() => setPicking(false)}
-        alreadyChosen={value.mediaIds}
-        max={room}
-        onConfirm={addMedia}
-      />
+      <LockedMediaVaultPicker state={media} max={AutomationLimits.mediaMax} />
     </form>
   );
 }

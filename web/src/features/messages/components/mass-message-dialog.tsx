@@ -3,12 +3,12 @@
  * groups), optionally locked at a price. The server sends it with a job; the dialog follows
  * the job's progress (POST / GET /chats/mass-messages).
  */
-import type {
-  MassMessage,
-  MassMessageResponse,
-  MassMessageSegment,
-  UserGroupListResponse,
-  VaultMediaItem,
+import {
+  MESSAGE_MEDIA_MAX,
+  type MassMessage,
+  type MassMessageResponse,
+  type MassMessageSegment,
+  type UserGroupListResponse,
 } from '@fanspace/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,12 +16,14 @@ import { chatClient, errorMessageOf } from '../../../lib/api/index.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError, FormSuccess } from '../../../ui/form-error.tsx';
-import { ImageIcon } from '../../../ui/icons.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
-import { VaultPickerDialog } from '../../media-vault/components/vault-picker-dialog.tsx';
 import { newIdempotencyKey } from '../chats-api.ts';
-import { parsePrice } from './paid-dialogs.tsx';
+import {
+  lockedPriceOf,
+  LockedMediaFields,
+  LockedMediaVaultPicker,
+  useLockedMedia,
+} from './locked-media-picker.tsx';
 
 const SEGMENTS: { value: MassMessageSegment; label: string }[] = [
   { value: 'subscribers', label: 'All subscribers' },
@@ -46,10 +48,7 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
   const [segment, setSegment] = useState<MassMessageSegment>('subscribers');
   const [groupId, setGroupId] = useState('');
   const [text, setText] = useState('');
-  const [locked, setLocked] = useState(false);
-  const [price, setPrice] = useState('');
-  const [items, setItems] = useState<VaultMediaItem[]>([]);
-  const [picking, setPicking] = useState(false);
+  const media = useLockedMedia();
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -79,9 +78,7 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
 
   function close(): void {
     setText('');
-    setPrice('');
-    setItems([]);
-    setLocked(false);
+    media.reset();
     setError(null);
     setJobId(null);
     setKey(newIdempotencyKey());
@@ -92,18 +89,16 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
   function submit(event: FormEvent): void {
     event.preventDefault();
     setError(null);
-    if (!text.trim() && items.length === 0) return setError('Write a message or add media.');
+    const ids = media.ids;
+    if (!text.trim() && ids.length === 0) return setError('Write a message or add media.');
     if (segment === 'group' && !groupId) return setError('Choose a group.');
+    const lock = lockedPriceOf(media.value);
+    if (!lock.ok) return setError(lock.error);
     const body: Record<string, unknown> = { segment, text: text.trim() };
     if (segment === 'group') body.userGroupId = groupId;
-    if (items.length) body.selectedMediaItems = items.map((i) => i.id);
-    if (locked) {
-      const parsed = parsePrice(price);
-      if (typeof parsed === 'string') return setError(parsed);
-      if (items.length === 0) return setError('Add media to lock.');
-      body.lockedContent = { price: parsed, mediaItems: items.map((i) => i.id) };
-      delete body.selectedMediaItems;
-    }
+    // locked media is sold through lockedContent; free media rides along as selectedMediaItems
+    if (lock.price !== null) body.lockedContent = { price: lock.price, mediaItems: ids };
+    else if (ids.length) body.selectedMediaItems = ids;
     create.mutate(body);
   }
 
@@ -113,7 +108,7 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <>
       <Dialog
-        open={open && !picking}
+        open={open && !media.picking}
         onClose={close}
         title="Message many fans"
         description="One private message to each person in the audience you choose. Blocked users are skipped."
@@ -188,35 +183,7 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
               onChange={(e) => setText(e.target.value)}
               className="[&_textarea]:min-h-24"
             />
-            <div className="flex flex-wrap items-center gap-2">
-              <Button
-                type="button"
-                variant="secondary"
-                size="sm"
-                icon={<ImageIcon size={16} />}
-                onClick={() => setPicking(true)}
-              >
-                {items.length ? `${items.length} from vault · change` : 'Add media from vault'}
-              </Button>
-              <label className="flex items-center gap-2 text-sm text-fg">
-                <input
-                  type="checkbox"
-                  checked={locked}
-                  onChange={(e) => setLocked(e.target.checked)}
-                  className="accent-(--fs-accent)"
-                />
-                Lock the media behind a price
-              </label>
-            </div>
-            {locked ? (
-              <TextField
-                label="Price (USD)"
-                inputMode="decimal"
-                placeholder="9.99"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-              />
-            ) : null}
+            <LockedMediaFields state={media} max={MESSAGE_MEDIA_MAX} />
             <FormError
               message={
                 error ??
@@ -226,16 +193,7 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
           </form>
         )}
       </Dialog>
-      <VaultPickerDialog
-        open={open && picking}
-        onClose={() => setPicking(false)}
-        alreadyChosen={[]}
-        max={20}
-        onConfirm={(picked) => {
-          setItems(picked);
-          setPicking(false);
-        }}
-      />
+      <LockedMediaVaultPicker state={media} max={MESSAGE_MEDIA_MAX} open={open} />
     </>
   );
 }

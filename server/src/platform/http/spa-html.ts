@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { pickEncoding } from './compress-json.ts';
+
+/**
+ * index.html for one URL, with a <link rel="modulepreload"> for every chunk that page load will
+ * need (dist/route-preloads.json, written by the web build from web/src/app/route-preloads.ts):
+ * the browser then fetches the app chunk, the shell and the page in parallel with the entry
+ * instead of discovering them one round trip after another. Built once per route pattern and
+ * build (the two files' mtimes: a new build is picked up without a restart, like the assets),
+ * compressed once, kept in memory.
+ */
+interface PreloadManifest {
+  always: string[];
+  routes: Array<{ path: string; files: string[] }>;
+}
+
+export interface SpaPage {
+  body: Buffer;
+  /** absent when the client accepts neither brotli nor gzip */
+  encoding?: 'br' | 'gzip';
+}
+
+interface Variant {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const SAFE_FILE = /^\/[\w./-]+\.js$/;
+
+/** Does a route pattern (`/u/:username`) match a path? `:name` is one non-empty segment. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
+}
+
+function readManifest(file: string): PreloadManifest | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PreloadManifest>;
+    if (!Array.isArray(parsed.always) || !Array.isArray(parsed.routes)) return null;
+    const files = (list: unknown): string[] =>
+      Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
+    return {
+      always: files(parsed.always),
+      routes: parsed.routes
+        .filter((r) => typeof r?.path === 'string')
+        .map((r) => ({ path: r.path, files: files(r.files) })),
+    };
+  } catch {
+    // an older build without the file (or a broken one): serve index.html as it is
+    return null;
+  }
+}
+
+export function createSpaHtml(webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const manifestPath = path.join(webDist, 'route-preloads.json');
+  let builtAt = '';
+  let manifest: PreloadManifest | null = null;
+  let template = '';
+  const variants = new Map<string, Variant>();
+
+  const mtimeOf = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+
+  /** false when there is no index.html (a build in progress): the caller sends from disk */
+  function refresh(): boolean {
+    const index = mtimeOf(indexPath);
+    if (index < 0) return false;
+    const stamp = `${index}:${mtimeOf(manifestPath)}`;
+    if (stamp === builtAt) return true;
+    try {
+      template = fs.readFileSync(indexPath, 'utf8');
+    } catch {
+      // removed between stat and read: a build is replacing it
+      builtAt = '';
+      return false;
+    }
+    builtAt = stamp;
+    manifest = readManifest(manifestPath);
+    variants.clear();
+    return true;
+  }
+
+  function variantFor(pathname: string): Variant {
+    const route = manifest?.routes.find((r) => matchesPattern(r.path, pathname));
+    const key = route?.path ?? '*';
+    const cached = variants.get(key);
+    if (cached) return cached;
+    const files = [...new Set([...(manifest?.always ?? []), ...(route?.files ?? [])])].filter(
+      (file) => SAFE_FILE.test(file),
+    );
+    const links = files
+      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+      .join('');
+    const html = links ? template.replace('</head>', `${links}</head>`) : template;
+    const raw = Buffer.from(html);
+    const variant: Variant = {
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    variants.set(key, variant);
+    return variant;
+  }
+
+  return {
+    /** null when the build has no route-preloads.json: send index.html from disk then */
+    page(pathname: string, acceptEncoding: string | string[] | undefined): SpaPage | null {
+      if (!refresh() || !manifest) return null;
+      const variant = variantFor(pathname);
+      const encoding = pickEncoding(acceptEncoding);
+      if (encoding) return { body: variant[encoding], encoding };
+      return { body: variant.raw };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The lazy modules a page load of each entry URL is certain to need, beyond the entry chunk.
+ * Without help the browser finds them one round trip at a time – index.html → entry → app →
+ * (session check) → shell → page – so the web build (vite.config.ts, routePreloads) resolves
+ * these modules to their chunks and writes dist/route-preloads.json, and the server lists those
+ * chunks as <link rel="modulepreload"> in the index.html of a matching URL
+ * (server/src/platform/http/spa.ts). A module that is renamed fails the build.
+ *
+ * Only the URLs people land on are listed; every other URL still gets the app chunk. `/` is
+ * the signed-in home feed: a visitor there downloads the shell for nothing, but `/` is mostly
+ * opened by returning users.
+ */
+export const APP_MODULE = 'src/app/app.tsx';
+const SHELL = 'src/app/layout/app-shell.tsx';
+
+export interface RoutePreload {
+  /** a route pattern: `:name` matches one path segment */
+  path: string;
+  /** source files, relative to web/ */
+  modules: readonly string[];
+}
+
+export const ROUTE_PRELOADS: readonly RoutePreload[] = [
+  { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'] },
+  { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'] },
+  { path: '/', modules: [SHELL, 'src/features/feed/pages/feed-page.tsx'] },
+  { path: '/u/:username', modules: [SHELL, 'src/features/profile/pages/profile-page.tsx'] },
+  { path: '/p/:postId', modules: [SHELL, 'src/features/posts/pages/post-page.tsx'] },
+  { path: '/discover', modules: [SHELL, 'src/features/discover/pages/discover-page.tsx'] },
+  { path: '/messages', modules: [SHELL, 'src/features/messages/pages/messages-page.tsx'] },
+  {
+    path: '/messages/:chatId',
+    modules: [SHELL, 'src/features/messages/pages/messages-page.tsx'],
+  },
+  {
+    path: '/notifications',
+    modules: [SHELL, 'src/features/notifications/pages/notifications-page.tsx'],
+  },
+];
