@@ -29,6 +29,7 @@ import * as reelComments from './2026-11-25T1048-reel-comments.ts';
 import * as collaborationNotifications from './2026-11-25T1500-collaboration-notifications.ts';
 import * as dmcaRestore from './2026-11-26T1140-dmca-restore.ts';
 import * as suggestionAdmin from './2026-11-26T1141-suggestion-admin.ts';
+import * as searchDocument from './2026-11-27T14-search-document.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1500-collaboration-notifications': collaborationNotifications,
   '2026-11-26T1140-dmca-restore': dmcaRestore,
   '2026-11-26T1141-suggestion-admin': suggestionAdmin,
+  '2026-11-27T14-search-document': searchDocument,
 };
