@@ -66,10 +66,11 @@ describe('bounded search ranking', () => {
     expect(last.at(-1)!.id).toBe(oldBest.id);
     // pages do not overlap or skip: one order for all of them
     const ids = new Set<string>();
-    for (let offset = 0; offset < total; offset += 250)
-      for (const post of await page(offset, 250)) ids.add(post.id);
+    for (let offset = 0; offset < total; offset += 400)
+      for (const post of await page(offset, 400)) ids.add(post.id);
     expect(ids.size).toBe(total);
-  });
+    // a thousand rows of setup: slow on a loaded machine, not a hang
+  }, 120_000);
 
   it('plans through the stored document, never recomputing a vector', async () => {
     const compiled = postsByTextQuery(server.ctx.db, null, 'cappedword:*', {
