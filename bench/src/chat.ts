@@ -9,6 +9,12 @@ import { DURATION_S } from './load.ts';
  * at a fixed rate (open loop). Delivery latency runs from the start of the POST to the
  * `message_new` frame on the fan's socket. Rates step up until one is not sustained
  * (achieved < 95% of target, or delivery p99 > 30 ms); the last sustained one is reported.
+ *
+ * Every answer that is not 201 is tallied by status (and, for a 503, the server's shedding
+ * reason from `X-Overload-Reason`: `inFlight` is PRESSURE_MAX_IN_FLIGHT, the others are
+ * @fastify/under-pressure's loop and memory checks). Rate limits are not a cause here: the
+ * server under test runs with RATE_LIMIT_ENABLED=false (bench/src/server.ts). The server's
+ * environment passes through, e.g. `PRESSURE_MAX_IN_FLIGHT=0 npm run bench -- chat`.
  */
 export interface ChatStep {
   targetPerSecond: number;
@@ -17,6 +23,8 @@ export interface ChatStep {
   deliveryP50Ms: number;
   deliveryP99Ms: number;
   failed: number;
+  /** answers other than 201: `503 inFlight`, `500`, `0` (no answer: connection error) … */
+  statuses: Record<string, number>;
 }
 
 const P99_LIMIT_MS = 30;
@@ -57,7 +65,7 @@ async function connectAll(url: string, fx: Fixtures, onFrame: (chatId: string) =
   return sockets;
 }
 
-function send(agent: Agent, url: URL, chatId: string, token: string, seq: number): Promise<number> {
+function send(agent: Agent, url: URL, chatId: string, token: string, seq: number): Promise<string> {
   const body = JSON.stringify({ text: `bench message ${seq}` });
   return new Promise((resolve) => {
     const req = http.request(
@@ -75,10 +83,12 @@ function send(agent: Agent, url: URL, chatId: string, token: string, seq: number
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const reason = res.headers['x-overload-reason'];
+        const status = String(res.statusCode ?? 0);
+        res.on('end', () => resolve(typeof reason === 'string' ? `${status} ${reason}` : status));
       },
     );
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve('0'));
     req.end(body);
   });
 }
@@ -103,6 +113,7 @@ export async function runChat(url: string, fx: Fixtures) {
       pending.clear();
       let sent = 0;
       let failed = 0;
+      const statuses: Record<string, number> = {};
       let inFlight = 0;
       const started = performance.now();
       const end = started + stepSeconds * 1000;
@@ -119,7 +130,9 @@ export async function runChat(url: string, fx: Fixtures) {
           requests.push(
             send(agent, target, pair.chatId, pair.creatorToken, seq++).then((status) => {
               inFlight--;
-              if (status !== 201) failed++;
+              if (status === '201') return;
+              failed++;
+              statuses[status] = (statuses[status] ?? 0) + 1;
             }),
           );
         }
@@ -137,6 +150,7 @@ export async function runChat(url: string, fx: Fixtures) {
         deliveryP50Ms: percentile(sorted, 50),
         deliveryP99Ms: percentile(sorted, 99),
         failed,
+        statuses,
       };
       steps.push(step);
       console.log(`  chat ${rate}/s: ${JSON.stringify(step)}`);

@@ -3,6 +3,8 @@ import {
   homeFeedRows,
 } from '@fanspace/server/src/modules/posts/home-feed.queries.ts';
 import { discoverRows } from '@fanspace/server/src/modules/posts/posts.queries.ts';
+import { prefixTsQuery } from '@fanspace/server/src/modules/posts/posts.rules.ts';
+import { postsByTextQuery } from '@fanspace/server/src/modules/search/search.queries.ts';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { openTarget, scaleFromEnv, targetFromEnv } from './seed/index.ts';
 import { benchId, planFor } from './seed/plan.ts';
@@ -10,7 +12,9 @@ import { benchId, planFor } from './seed/plan.ts';
 /**
  * `npm run bench:explain`: EXPLAIN (ANALYZE, BUFFERS) of the feed queries for one bench viewer
  * on the seeded database, plus the naive single-join home feed the two-phase one replaced,
- * and the median time of 20 runs of each. The plans quoted in docs/PERFORMANCE.md come from here.
+ * and the median time of 20 runs of each; the same for the text search of the `search`
+ * scenario and the unbounded ranking it replaced. The plans quoted in docs/PERFORMANCE.md come
+ * from here.
  */
 const viewerIndex = (creators: number) => creators + 1;
 
@@ -24,6 +28,16 @@ function naiveHome(viewerId: string) {
         union select creator_id from subscriptions where subscriber_id = ${viewerId} and status = 'active' and current_period_end > now()
         union select ${viewerId}::uuid)
     order by posts.published_at desc, posts.id desc limit 20`;
+}
+
+/** The search before the stored document: every match's vector recomputed and ranked. */
+function unboundedSearch(tsQuery: string) {
+  const document = sql`to_tsvector('simple', posts.caption || ' ' || posts.hashtags)`;
+  const query = sql`to_tsquery('simple', ${tsQuery})`;
+  return sql`select posts.* from posts
+    where posts.deleted_at is null and posts.published_at <= now() and ${document} @@ ${query}
+    order by ts_rank(${document}, ${query}) desc, posts.published_at desc, posts.id desc
+    limit 21`;
 }
 
 async function measure(db: Kysely<unknown>, name: string, compiled: CompiledQuery) {
@@ -64,6 +78,14 @@ async function main() {
       homeFeedCount(database.db, viewer, window).compile(),
     );
     await measure(db, 'discover rows', discoverRows(database.db, viewer, window).compile());
+    // the bench's search scenario asks q=tagN: a prefix matching tagN and tagN0..tagN9
+    const tsQuery = prefixTsQuery('tag5') ?? 'tag5:*';
+    await measure(db, 'search, every match ranked (before)', unboundedSearch(tsQuery).compile(db));
+    await measure(
+      db,
+      'search, newest candidates ranked (stored document)',
+      postsByTextQuery(database.db, viewer, tsQuery, { limit: 21, offset: 0 }).compile(),
+    );
   } finally {
     await database.close();
   }

@@ -142,6 +142,7 @@ export async function messagesRoutes(app: App) {
         submission.body,
         submission.files,
         idempotency,
+        request.auth?.user,
       );
       return reply.status(201).send({ message });
     },

@@ -9,11 +9,10 @@ import {
 import { automationEvent } from '../automation/automation.runner.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import { withTransaction, type Tx } from '../../platform/db/database.ts';
-import type { MediaItemRow } from '../../platform/db/schema.ts';
+import { withTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
+import type { MediaItemRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
-import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
 import { isUuid } from '../media/media.policy.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
@@ -22,15 +21,22 @@ import { notify } from '../notifications/notify.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { mediaIdFromUrl } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
-import { assertDeleteParams, canDeleteMessage, idOr404, messageNotFound } from './chats.policy.ts';
+import {
+  assertDeleteParams,
+  canDeleteMessage,
+  chatNotFound,
+  idOr404,
+  messageNotFound,
+} from './chats.policy.ts';
 import {
   latestLiveMessageId,
-  lockChats,
   messagePage,
   otherParticipantIds,
+  sendTarget,
+  writeMessage,
 } from './chats.queries.ts';
 import { blockedError, requireChat } from './chats.service.ts';
-import { presentMessages, presentOneMessage } from './message-views.ts';
+import { presentMessages, presentOneMessage, presentSentMessage } from './message-views.ts';
 import { readPaidParts, type PaidCtx, type PaidParts } from './paid-parts.ts';
 import { autoFlag } from '../admin/auto-flag.ts';
 
@@ -111,6 +117,11 @@ async function pickedMedia(ctx: Ctx, senderId: string, body: SendMessageBody) {
   return media;
 }
 
+/** The media attached as items (not in a slot), each once, in the order they were picked. */
+export function attachedItems(media: Pick<MessageMedia, 'items'>): MediaItemRow[] {
+  return [...new Map(media.items.map((m) => [m.id, m])).values()];
+}
+
 /** Uploaded files land in the sender's vault, then in the first free slot of their type. */
 function placeUploads(media: MessageMedia, uploaded: MediaItemRow[]) {
   for (const item of uploaded) {
@@ -120,19 +131,20 @@ function placeUploads(media: MessageMedia, uploaded: MediaItemRow[]) {
   }
 }
 
+/** The quoted message (the whole row: the response presents it). */
 async function checkQuote(tx: Tx, chatId: string, quoted: SendMessageBody['quotedMessage']) {
   if (quoted === undefined || quoted === null) return null;
   const id = refId(quoted);
   const row = isUuid(id)
     ? await tx
         .selectFrom('messages')
-        .select('id')
+        .selectAll()
         .where('id', '=', id.toLowerCase())
         .where('chat_id', '=', chatId)
         .executeTakeFirst()
     : undefined;
   if (!row) throw field('quotedMessage', 'quotedMessage must be a message of this chat');
-  return row.id;
+  return row;
 }
 
 /** An Idempotency-Key sent with a message: a repeat replays the first response. */
@@ -154,23 +166,20 @@ export async function sendMessage(
   body: SendMessageBody,
   allFiles: Array<IngestInput & { field?: string }>,
   idempotency?: SendIdempotency,
+  /** the sender's row as the session read it: lets the response skip reading it back */
+  sender?: UserRow,
 ): Promise<Message> {
   const teaserFile = allFiles.find((f) => f.field === 'teaser');
   const files = allFiles.filter((f) => f !== teaserFile);
-  const { chat } = await requireChat(ctx.db, viewer.id, chatId);
-  const others = await otherParticipantIds(ctx.db, chat.id, viewer.id);
+  // membership, the other participants, blocks and their account states: one statement
+  const target = await sendTarget(ctx.db, idOr404(chatId, chatNotFound), viewer.id);
+  if (!target) throw chatNotFound();
+  const { others } = target;
   if (body.receiverId && !others.includes(body.receiverId.toLowerCase()))
     throw field('receiverId', 'receiverId is not the other participant of this chat');
-  for (const other of others)
-    if (await blockedEitherWay(ctx.db, viewer.id, other)) throw blockedError();
-  const gone = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', others.length > 0 ? others : [viewer.id])
-    .where('status', 'in', ['deleted', 'banned'])
-    .executeTakeFirst();
+  if (target.blocked) throw blockedError();
   // history stays readable, but a deleted or banned account receives nothing new
-  if (gone || others.length === 0)
+  if (target.gone || others.length === 0)
     throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'This account cannot receive messages');
   const text = cleanText(body.text ?? '').trim();
   const media = await pickedMedia(ctx, viewer.id, body);
@@ -196,37 +205,47 @@ export async function sendMessage(
   if (teaserFile) paid.teaser = await ingestMedia(ctx, viewer.id, teaserFile);
 
   const write = async (tx: Tx) => {
-    await lockChats(tx, [chat.id]);
-    const quotedId = await checkQuote(tx, chat.id, body.quotedMessage);
+    const quoted = await checkQuote(tx, target.chatId, body.quotedMessage);
     const voiceDuration = media.voice
       ? (body.voiceDuration ?? media.voice.duration_seconds ?? null)
       : null;
-    return insertMessage(ctx, tx, {
-      chatId: chat.id,
+    const row = await insertMessage(ctx, tx, {
+      chatId: target.chatId,
       senderId: viewer.id,
       others,
       text,
-      quotedId,
+      quotedId: quoted?.id ?? null,
       media,
       voiceDuration,
       paid,
     });
+    return { row, quoted };
   };
+  // the response is presented from what the send knows (a new message has no likes, reads or
+  // purchases yet): no queries; without the sender's row it is read back like any message
+  const present = ({ row, quoted }: Awaited<ReturnType<typeof write>>, db: DbHandle) =>
+    sender
+      ? presentSentMessage(ctx, viewer, row, {
+          sender,
+          image: media.image,
+          video: media.video,
+          voice: media.voice,
+          items: attachedItems(media),
+          teaser: paid.teaser,
+          quoted,
+        })
+      : presentOneMessage(ctx, viewer, row, db);
   if (idempotency) {
     const result = await runIdempotent(
       ctx.db,
       viewer.id,
       idempotency.key,
       idempotency.fingerprint,
-      async (tx) => ({
-        status: 201,
-        body: await presentOneMessage(ctx, viewer, await write(tx), tx),
-      }),
+      async (tx) => ({ status: 201, body: await present(await write(tx), tx) }),
     );
     return result.body;
   }
-  const row = await withTransaction(ctx.db, write);
-  return presentOneMessage(ctx, viewer, row);
+  return present(await withTransaction(ctx.db, write), ctx.db);
 }
 
 export interface NewMessage {
@@ -243,35 +262,32 @@ export interface NewMessage {
 }
 
 /**
- * Writes one message inside the caller's transaction (which holds the chat lock): the row, its
- * media, the tip charge, the chat's last message, unread counters, request folders, the
- * receivers' notification and the `message_new` event after commit.
+ * Writes one message inside the caller's transaction: the row, its media, the chat's last
+ * message, unread counters and request folders in one statement that takes the chat's write lock
+ * first (`writeMessage`; a caller that took it already keeps it), then the tip charge, the
+ * receivers' notification (one statement each) and the `message_new` event after commit.
  */
 export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
   const { media, paid } = input;
-  const message = await tx
-    .insertInto('messages')
-    .values({
-      chat_id: input.chatId,
-      sender_id: input.senderId,
-      text: input.text,
-      quoted_message_id: input.quotedId,
-      image_media_id: media.image?.id ?? null,
-      video_media_id: media.video?.id ?? null,
-      voice_media_id: media.voice?.id ?? null,
-      voice_duration: input.voiceDuration,
-      locked_price_cents: paid.lockedCents,
-      teaser_media_id: paid.teaser?.id ?? null,
-      teaser_text: paid.teaserText,
-      tip_cents: paid.tipCents,
-      offer: paid.offer ? JSON.stringify(paid.offer) : null,
-      offer_status: paid.offer ? 'pending' : null,
-      content_request: paid.contentRequest ? JSON.stringify(paid.contentRequest) : null,
-      content_request_status: paid.contentRequest ? 'pending' : null,
-      mass_message_id: input.massMessageId ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { row: message, notifyIds } = await writeMessage(tx, {
+    chatId: input.chatId,
+    senderId: input.senderId,
+    others: input.others,
+    text: input.text,
+    quotedId: input.quotedId,
+    imageId: media.image?.id ?? null,
+    videoId: media.video?.id ?? null,
+    voiceId: media.voice?.id ?? null,
+    voiceDuration: input.voiceDuration,
+    itemIds: attachedItems(media).map((m) => m.id),
+    lockedCents: paid.lockedCents,
+    teaserId: paid.teaser?.id ?? null,
+    teaserText: paid.teaserText,
+    tipCents: paid.tipCents,
+    offer: paid.offer,
+    contentRequest: paid.contentRequest,
+    massMessageId: input.massMessageId ?? null,
+  });
   await autoFlag(tx, {
     type: 'message',
     targetId: message.id,
@@ -279,12 +295,6 @@ export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
     text: input.text,
     chatId: input.chatId,
   });
-  const items = [...new Map(media.items.map((m) => [m.id, m])).values()];
-  if (items.length > 0)
-    await tx
-      .insertInto('message_media')
-      .values(items.map((m, position) => ({ message_id: message.id, media_id: m.id, position })))
-      .execute();
   let row = message;
   if (paid.tipCents !== null) {
     const charge = await chargeToCreator(ctx, tx, {
@@ -307,47 +317,22 @@ export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  await tx
-    .updateTable('chats')
-    .set({ last_message_id: message.id, last_activity_at: message.created_at })
-    .where('id', '=', input.chatId)
-    .execute();
-  // writing in a chat files it in one's inbox and brings it back if one had hidden it
-  await tx
-    .updateTable('chat_participants')
-    .set({ hidden_at: null, folder: 'inbox', last_read_at: message.created_at })
-    .where('chat_id', '=', input.chatId)
-    .where('user_id', '=', input.senderId)
-    .execute();
-  for (const other of input.others) {
-    const restricted = await isRestrictedBy(tx, other, input.senderId);
-    await tx
-      .updateTable('chat_participants')
-      .set((eb) => ({
-        unread_count: eb('unread_count', '+', 1),
-        hidden_at: null,
-        ...(restricted ? { folder: 'requests' as const } : {}),
-      }))
-      .where('chat_id', '=', input.chatId)
-      .where('user_id', '=', other)
-      .execute();
-    // a message request does not ping its restricter; one unread notice per chat is enough
-    if (!restricted)
-      await notify(tx, {
-        userId: other,
-        type: 'message',
-        actorId: input.senderId,
-        relatedId: input.chatId,
-        relatedType: 'chat',
-        data: {
-          chatId: input.chatId,
-          messageId: message.id,
-          preview: input.text.slice(0, 100),
-          ...(paid.lockedCents !== null ? { locked: true } : {}),
-        },
-        coalesce: true,
-      });
-  }
+  // a message request does not ping its restricter; one unread notice per chat is enough
+  for (const other of notifyIds)
+    await notify(tx, {
+      userId: other,
+      type: 'message',
+      actorId: input.senderId,
+      relatedId: input.chatId,
+      relatedType: 'chat',
+      data: {
+        chatId: input.chatId,
+        messageId: message.id,
+        preview: input.text.slice(0, 100),
+        ...(paid.lockedCents !== null ? { locked: true } : {}),
+      },
+      coalesce: true,
+    });
   publishAfterCommit(ctx, tx, { userIds: [input.senderId, ...input.others] }, 'message_new', {
     chatId: input.chatId,
     messageId: message.id,

@@ -16,8 +16,10 @@ const EXEMPT = /^\/api\/health(\/|\?|$)/;
 export async function registerOverloadShedding(app: FastifyInstance, config: Config) {
   if (!config.pressureEnabled) return;
   const retryAfter = config.PRESSURE_RETRY_AFTER_SECONDS;
-  const overloaded = (reply: FastifyReply) => {
+  // the reason header tells a load test (bench/src/chat.ts) which check shed the request
+  const overloaded = (reply: FastifyReply, reason: string) => {
     reply.header('Retry-After', String(retryAfter));
+    reply.header('X-Overload-Reason', reason);
     return new AppError(
       503,
       ErrorCodes.SERVICE_UNAVAILABLE,
@@ -39,7 +41,7 @@ export async function registerOverloadShedding(app: FastifyInstance, config: Con
       if (!sheddable(request.url) || request.headers.upgrade) return;
       if (inFlight >= maxInFlight) {
         request.log.warn({ type: 'inFlight', value: inFlight }, 'shedding load');
-        throw overloaded(reply);
+        throw overloaded(reply, 'inFlight');
       }
       inFlight++;
       let counted = true;
@@ -66,7 +68,7 @@ export async function registerOverloadShedding(app: FastifyInstance, config: Con
       if (!sheddable(request.url)) return undefined;
       request.log.warn({ type, value }, 'shedding load');
       // a rejected promise goes to the error handler, which answers {message, code, ...}
-      return Promise.reject(overloaded(reply));
+      return Promise.reject(overloaded(reply, String(type)));
     },
   });
 }

@@ -31,6 +31,7 @@ import * as dmcaRestore from './2026-11-26T1140-dmca-restore.ts';
 import * as suggestionAdmin from './2026-11-26T1141-suggestion-admin.ts';
 import * as referrals from './2026-11-27T10-referrals.ts';
 import * as dmcaLegacyTakedowns from './2026-11-27T11-dmca-legacy-takedowns.ts';
+import * as searchDocument from './2026-11-27T14-search-document.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1141-suggestion-admin': suggestionAdmin,
   '2026-11-27T10-referrals': referrals,
   '2026-11-27T11-dmca-legacy-takedowns': dmcaLegacyTakedowns,
+  '2026-11-27T14-search-document': searchDocument,
 };
