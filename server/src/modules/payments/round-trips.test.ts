@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
@@ -18,8 +18,21 @@ let server: TestServer;
 let fan: Actor;
 let creator: Actor;
 
+let calls: () => unknown[][] = () => [];
+
 beforeAll(async () => {
+  // the spy goes on before the database opens: on PostgreSQL the pool's clients are wrapped at
+  // connect time (platform/db/prepared-statements.ts binds `client.query` then), so a spy put
+  // on `pg.Client.prototype.query` afterwards would see nothing and count 0
+  if (inject('testDb').kind === 'pg') {
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    calls = () => spy.mock.calls;
+  }
   database = await openTestDatabase();
+  if (database.pglite) {
+    const spy = vi.spyOn(database.pglite, 'query');
+    calls = () => spy.mock.calls;
+  }
   server = await createTestServer({ database });
   [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
   await fund(server, fan, 100);
@@ -28,6 +41,7 @@ afterAll(async () => {
   expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
   await server.close();
   await database.close();
+  vi.restoreAllMocks();
 });
 
 const textOf = (arg: unknown) =>
@@ -38,20 +52,16 @@ const textOf = (arg: unknown) =>
 async function statementsOf<T>(
   fn: () => Promise<T>,
 ): Promise<{ count: number; value: T; statements: string[] }> {
-  const spy = database.pglite
-    ? vi.spyOn(database.pglite, 'query')
-    : vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    const value = await fn();
-    // the analytics recorder flushes its buffer on a timer, from whichever request came last:
-    // those batch inserts are not the request's own statements
-    const statements = spy.mock.calls
-      .map((c) => textOf(c[0]))
-      .filter((text) => !text.startsWith('insert into "analytics_'));
-    return { count: statements.length, value, statements };
-  } finally {
-    spy.mockRestore();
-  }
+  const from = calls().length;
+  const value = await fn();
+  // the analytics recorder flushes its buffer on a timer, from whichever request came last:
+  // those batch inserts are not the request's own statements
+  const statements = calls()
+    .slice(from)
+    .map((c) => textOf(c[0]))
+    .filter((text) => !text.startsWith('insert into "analytics_'));
+  expect(statements.length, 'the counter sees the driver').toBeGreaterThan(0);
+  return { count: statements.length, value, statements };
 }
 
 const balanceCents = async (who: Actor) =>
