@@ -3,7 +3,15 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { activeSubscription, type PageWindow } from './posts.queries.ts';
-import { splitPostFacts, viewerFactColumns, type PostFacts } from './viewer-state.queries.ts';
+import {
+  pageAuthorColumn,
+  pageMediaColumn,
+  splitPageExtras,
+  splitPostFacts,
+  viewerFactColumns,
+  type PageExtras,
+  type PostFacts,
+} from './viewer-state.queries.ts';
 
 /**
  * The home feed as a two-phase query whose cost does not grow with the posts table (see
@@ -94,16 +102,17 @@ export function homeFeedCount(db: DbHandle, viewerId: string, window: PageWindow
 }
 
 /**
- * One round trip: the page's rows carry the total (an InitPlan evaluated once) and the viewer's
- * like and purchase of each post.
+ * One round trip: the page's rows carry the total (an InitPlan evaluated once), the viewer's
+ * like and purchase of each post, and its author (with the viewer's relations) and media.
  */
 export async function homeFeed(
   db: DbHandle,
   viewerId: string,
   window: PageWindow,
-): Promise<{ rows: PostRow[]; total: number; facts: PostFacts }> {
+): Promise<{ rows: PostRow[]; total: number; facts: PostFacts; extras?: PageExtras }> {
   const rows = await homeFeedRows(db, viewerId, window)
     .select(viewerFactColumns(viewerId))
+    .select([pageAuthorColumn(viewerId), pageMediaColumn()])
     .select(homeFeedCount(db, viewerId, window).as('feed_total'))
     .execute();
   if (rows.length === 0) {
@@ -116,6 +125,7 @@ export async function homeFeed(
     };
   }
   const total = Number(rows[0]?.feed_total ?? 0);
-  const split = splitPostFacts(rows.map(({ feed_total: _, ...row }) => row));
-  return { rows: split.rows, total, facts: split.facts };
+  const { rows: plain, extras } = splitPageExtras(rows.map(({ feed_total: _, ...row }) => row));
+  const split = splitPostFacts(plain);
+  return { rows: split.rows, total, facts: split.facts, extras };
 }
