@@ -101,7 +101,12 @@ describe('batched viewer state', () => {
     // a profile's list: the author's account, then the page with everything above
     const profile = async (limit: number) => {
       const spy = vi.spyOn(executor, 'executeQuery');
-      const res = await call(server, me, 'GET', `/posts/user/${creators[0]!.user.id}?limit=${limit}`);
+      const res = await call(
+        server,
+        me,
+        'GET',
+        `/posts/user/${creators[0]!.user.id}?limit=${limit}`,
+      );
       const count = spy.mock.calls.length;
       spy.mockRestore();
       expect(res.body.posts).toHaveLength(limit);

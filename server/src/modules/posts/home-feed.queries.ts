@@ -113,16 +113,13 @@ const homeCountCap = (window: PageWindow) =>
   Math.max(HOME_COUNT_CAP, window.offset + window.limit + 1);
 
 /** The page query below, built and compiled once per process (platform/db/precompiled.ts). */
-const homePage = new Precompiled(
-  ['viewer', 'limit', 'offset', 'take', 'cap'] as const,
-  (db, p) => {
-    const window = { limit: p.limit, offset: p.offset };
-    return homeFeedRows(db, p.viewer, window, p.take)
-      .select(viewerFactColumns(p.viewer))
-      .select([pageAuthorColumn(p.viewer), pageMediaColumn()])
-      .select(homeFeedCount(db, p.viewer, window, p.cap).as('feed_total'));
-  },
-);
+const homePage = new Precompiled(['viewer', 'limit', 'offset', 'take', 'cap'] as const, (db, p) => {
+  const window = { limit: p.limit, offset: p.offset };
+  return homeFeedRows(db, p.viewer, window, p.take)
+    .select(viewerFactColumns(p.viewer))
+    .select([pageAuthorColumn(p.viewer), pageMediaColumn()])
+    .select(homeFeedCount(db, p.viewer, window, p.cap).as('feed_total'));
+});
 
 /**
  * One round trip: the page's rows carry the total (an InitPlan evaluated once), the viewer's

@@ -147,7 +147,9 @@ export const pageAuthorColumn = (viewerId: string | null) =>
 
 /** The post's live media in position order (what `postMediaRows` reads), as a jsonb column. */
 export const pageMediaColumn = () =>
-  sql<Array<Record<string, unknown>>>`(select coalesce(jsonb_agg(to_jsonb(pm_i) || jsonb_build_object('post_id', pm.post_id, 'position', pm.position) order by pm.position), '[]'::jsonb) from post_media pm join media_items pm_i on pm_i.id = pm.media_id where pm.post_id = posts.id and pm_i.deleted_at is null)`.as(
+  sql<
+    Array<Record<string, unknown>>
+  >`(select coalesce(jsonb_agg(to_jsonb(pm_i) || jsonb_build_object('post_id', pm.post_id, 'position', pm.position) order by pm.position), '[]'::jsonb) from post_media pm join media_items pm_i on pm_i.id = pm.media_id where pm.post_id = posts.id and pm_i.deleted_at is null)`.as(
     'page_media',
   );
 

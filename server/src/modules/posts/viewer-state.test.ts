@@ -35,7 +35,7 @@ beforeAll(async () => {
     onboarding_completed_at: past,
     promoted_until: soon,
     beta_access_at: past,
-    profile: JSON.stringify({ vibe: 'calm' }) as unknown as Record<string, unknown>,
+    profile: JSON.stringify({ vibe: 'calm' }),
   });
   await follow(server, fan, creator);
   await subscribe(server, fan, creator);
@@ -72,7 +72,10 @@ describe('authors and media folded into the page query', () => {
         isFollowing: viewerId !== null,
         isSubscribed: viewerId !== null,
       });
-      const media = await postMediaRows(server.ctx.db, result.rows.map((r) => r.id));
+      const media = await postMediaRows(
+        server.ctx.db,
+        result.rows.map((r) => r.id),
+      );
       expect(extras.media.length).toBe(3);
       const byId = (rows: typeof media) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
       expect(byId(extras.media)).toEqual(byId(media));

@@ -18,10 +18,7 @@ export class Precompiled<K extends string, R> {
 
   constructor(
     private readonly keys: readonly K[],
-    private readonly build: (
-      db: DbHandle,
-      params: Record<K, never>,
-    ) => Compilable<R>,
+    private readonly build: (db: DbHandle, params: Record<K, never>) => Compilable<R>,
   ) {}
 
   /** Runs the query with `values` on `db` (the root handle or a transaction). */

@@ -67,7 +67,11 @@ describe('write watch', () => {
     ).toEqual([{ userIds: [u1, u2] }]);
     expect(
       await noticesOf(() =>
-        db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', session.id).execute(),
+        db
+          .updateTable('sessions')
+          .set({ revoked_at: new Date() })
+          .where('id', '=', session.id)
+          .execute(),
       ),
     ).toEqual([{ sessionIds: [session.id] }]);
     expect(

@@ -82,7 +82,8 @@ function targetOf(node: Node | undefined): { table: string; alias?: string } | u
 /** The top-level `and` conjuncts of a where clause (an `or` is one opaque conjunct). */
 function conjuncts(node: Node | undefined): Node[] {
   if (!node) return [];
-  if (node.kind === 'AndNode') return [...conjuncts(asNode(node.left)), ...conjuncts(asNode(node.right))];
+  if (node.kind === 'AndNode')
+    return [...conjuncts(asNode(node.left)), ...conjuncts(asNode(node.right))];
   if (node.kind === 'ParensNode') return conjuncts(asNode(node.node));
   return [node];
 }
@@ -132,9 +133,7 @@ export function writtenAuthRows(query: CompiledQuery): Found | undefined {
   const target = targetOf(asNode(isUpdate ? root.table : froms[0]));
   if (!target || (target.table !== 'users' && target.table !== 'sessions')) return 'all';
   const otherTables =
-    (isUpdate ? froms.length > 0 : froms.length > 1) ||
-    Boolean(root.joins) ||
-    Boolean(root.using);
+    (isUpdate ? froms.length > 0 : froms.length > 1) || Boolean(root.joins) || Boolean(root.using);
   if (isUpdate && target.table === 'sessions') {
     const columns = ((root.updates as unknown[] | undefined) ?? []).map((u) =>
       identifierName(asNode(asNode(asNode(u)?.column)?.column)),
@@ -292,7 +291,11 @@ class WatchedDriver implements Driver {
     name: string,
     compileQuery: QueryCompiler['compileQuery'],
   ) {
-    await this.inner.releaseSavepoint?.((connection as WatchedConnection).inner, name, compileQuery);
+    await this.inner.releaseSavepoint?.(
+      (connection as WatchedConnection).inner,
+      name,
+      compileQuery,
+    );
   }
 
   releaseConnection(connection: DatabaseConnection) {
