@@ -32,6 +32,9 @@ const EnvSchema = Type.Object({
   WEB_DIST: Type.Optional(Type.String()),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  /** seconds a process reuses a session lookup (platform/auth/session-cache.ts); 0: off */
+  SESSION_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 30 }),
+  SESSION_CACHE_MAX_ENTRIES: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10_000 }),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import type { Db, DbDriver } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   logs: LogRing;
   bus: EventBus;
   jobs: JobQueue;
+  /** this process's session lookups (the auth hook), dropped on every committed auth write */
+  sessionCache: SessionCache;
 }

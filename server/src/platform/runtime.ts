@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SessionCache, wireSessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, setCommitHookErrorLogger, type DatabaseHandle } from './db/database.ts';
@@ -45,6 +46,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   await migrateToLatest(database.db);
   const bus = await createEventBus(config.REDIS_URL, log, config.REALTIME_CHANNEL);
   const queue = new PgJobQueue(log);
+  const sessionCache = new SessionCache({
+    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+  });
+  const unwireSessionCache = wireSessionCache(sessionCache, bus, log, database.writes);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -53,6 +59,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     logs,
     bus,
     jobs: queue,
+    sessionCache,
   };
   registerJobHandlers(ctx);
   const worker = options.startWorker
@@ -71,6 +78,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(worker ? { worker } : {}),
     async close() {
       await worker?.stop();
+      unwireSessionCache();
       await bus.close();
       if (!options.database) await database.close();
     },

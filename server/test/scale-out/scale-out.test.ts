@@ -15,7 +15,7 @@ import {
   type DatabaseHandle,
 } from '../../src/platform/db/database.ts';
 import { MAIL_JOB } from '../../src/platform/mail/mail-job.ts';
-import { createCreator, createUser, TEST_PASSWORD, tokenFor } from '../factories.ts';
+import { createAdmin, createCreator, createUser, TEST_PASSWORD, tokenFor } from '../factories.ts';
 import { withDatabase } from '../global-setup.ts';
 import { eventually, spawnServer, startSmtp, type ServerProcess } from './cluster.ts';
 
@@ -365,6 +365,36 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       )
       .execute();
     expect(mailJobs.map((j) => [j.status, j.attempts])).toEqual(readers.map(() => ['done', 1]));
+  });
+
+  it('the per-process session cache: a revocation or a ban through A is refused by B within moments', async () => {
+    const user = await createUser(ctx);
+    const [mine, other] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
+    // B looks the session up once and then serves it from its cache (30 s)
+    for (let i = 0; i < 2; i += 1)
+      expect((await api(b.url, 'GET', '/users/me', { token: other })).status).toBe(200);
+    const out = await api(a.url, 'DELETE', '/users/me/sessions/all-others', { token: mine });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    // the drop crosses Redis asynchronously; far inside the 30 s only the signal could do it
+    await eventually(
+      'B to refuse the revoked session',
+      async () => (await api(b.url, 'GET', '/users/me', { token: other })).status === 401,
+      2000,
+    );
+
+    const admin = await createAdmin(ctx);
+    const adminToken = await tokenFor(ctx, admin);
+    expect((await api(b.url, 'GET', '/users/me', { token: mine })).status).toBe(200);
+    const ban = await api(a.url, 'POST', `/admin/users/${user.id}/ban`, {
+      token: adminToken,
+      body: { reason: 'scale-out test' },
+    });
+    expect(ban.status, JSON.stringify(ban.body)).toBe(200);
+    await eventually(
+      'B to refuse the banned account',
+      async () => (await api(b.url, 'GET', '/users/me', { token: mine })).status === 401,
+      2000,
+    );
   });
 
   it('the per-process analytics cache: an invalidation through A empties B’s copy too', async () => {

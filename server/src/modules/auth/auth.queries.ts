@@ -40,14 +40,24 @@ export async function takenFields(db: DbHandle, username: string, email: string)
 
 /** Records a successful login; tells whether it was the account's first. */
 export async function markLoggedIn(db: DbHandle, userId: string) {
-  // one statement: the subquery locks the row and reads first_login_at as it was before
+  // one statement: the subquery locks the row and reads first_login_at as it was before; the
+  // builder (not raw SQL) lets the session cache's write watch see which account it touched
   const now = new Date();
-  const { rows } = await sql<UserRow & { is_first_login: boolean }>`
-    update users u set first_login_at = coalesce(before.first_login_at, ${now}), last_login_at = ${now}
-    from (select id, first_login_at from users where id = ${userId}::uuid for update) before
-    where u.id = before.id
-    returning u.*, before.first_login_at is null as is_first_login`.execute(db);
-  const first = rows[0];
+  const before = db
+    .selectFrom('users')
+    .select(['id', 'first_login_at'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .as('before');
+  const first = await db
+    .updateTable('users as u')
+    .from(before)
+    .set({ first_login_at: sql<Date>`coalesce(before.first_login_at, ${now})`, last_login_at: now })
+    .whereRef('u.id', '=', 'before.id')
+    .where('u.id', '=', userId)
+    .returningAll('u')
+    .returning(sql<boolean>`before.first_login_at is null`.as('is_first_login'))
+    .executeTakeFirst();
   if (!first) throw new Error(`user ${userId} not found`);
   const { is_first_login, ...user } = first;
   return { user: user as UserRow, isFirstLogin: is_first_login };

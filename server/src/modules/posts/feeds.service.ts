@@ -6,7 +6,7 @@ import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
 import { cachedDiscoverFeed } from './discover-cache.ts';
 import { homeFeed } from './home-feed.queries.ts';
 import { authorPosts, type PageWindow } from './posts.queries.ts';
-import type { PostFacts } from './viewer-state.queries.ts';
+import type { PageExtras, PostFacts } from './viewer-state.queries.ts';
 
 /** The post lists: home and discover feeds and a profile's posts, all offset-paged. */
 
@@ -23,10 +23,15 @@ export async function postPage(
   ctx: PostsCtx,
   viewer: Viewer | null,
   window: PageWindow,
-  result: { rows: PostRow[]; total: number; facts?: PostFacts | undefined },
+  result: {
+    rows: PostRow[];
+    total: number;
+    facts?: PostFacts | undefined;
+    extras?: PageExtras | undefined;
+  },
 ): Promise<PostPage> {
   return {
-    posts: await presentPosts(ctx, viewer, result.rows, ctx.db, result.facts),
+    posts: await presentPosts(ctx, viewer, result.rows, ctx.db, result.facts, result.extras),
     ...pageInfo(window, result.total, result.rows.length),
   };
 }

@@ -1,9 +1,18 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { Precompiled } from '../../platform/db/precompiled.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { activeSubscription, type PageWindow } from './posts.queries.ts';
-import { splitPostFacts, viewerFactColumns, type PostFacts } from './viewer-state.queries.ts';
+import {
+  pageAuthorColumn,
+  pageMediaColumn,
+  splitPageExtras,
+  splitPostFacts,
+  viewerFactColumns,
+  type PageExtras,
+  type PostFacts,
+} from './viewer-state.queries.ts';
 
 /**
  * The home feed as a two-phase query whose cost does not grow with the posts table (see
@@ -54,13 +63,11 @@ function newestOfAuthor(db: DbHandle, take: number) {
     .limit(take);
 }
 
-/** Phase 1: the page's post ids and their order. */
-function homePageIds(db: DbHandle, viewerId: string, window: PageWindow) {
+/** Phase 1: the page's post ids and their order (`take`: the page's end, offset + limit). */
+function homePageIds(db: DbHandle, viewerId: string, window: PageWindow, take: number) {
   return db
     .selectFrom(homeAuthors(db, viewerId).as('home_a'))
-    .innerJoinLateral(newestOfAuthor(db, window.offset + window.limit).as('home_p'), (join) =>
-      join.onTrue(),
-    )
+    .innerJoinLateral(newestOfAuthor(db, take).as('home_p'), (join) => join.onTrue())
     .select(['home_p.id', 'home_p.published_at'])
     .orderBy('home_p.published_at', 'desc')
     .orderBy('home_p.id', 'desc')
@@ -69,9 +76,14 @@ function homePageIds(db: DbHandle, viewerId: string, window: PageWindow) {
 }
 
 /** Phase 2: the rows of that page, in feed order (one query with phase 1). */
-export function homeFeedRows(db: DbHandle, viewerId: string, window: PageWindow) {
+export function homeFeedRows(
+  db: DbHandle,
+  viewerId: string,
+  window: PageWindow,
+  take = window.offset + window.limit,
+) {
   return db
-    .selectFrom(homePageIds(db, viewerId, window).as('page'))
+    .selectFrom(homePageIds(db, viewerId, window, take).as('page'))
     .innerJoin('posts', 'posts.id', 'page.id')
     .selectAll('posts')
     .orderBy('page.published_at', 'desc')
@@ -79,8 +91,12 @@ export function homeFeedRows(db: DbHandle, viewerId: string, window: PageWindow)
 }
 
 /** The number of feed posts, counted up to max(HOME_COUNT_CAP, the end of this page + 1). */
-export function homeFeedCount(db: DbHandle, viewerId: string, window: PageWindow) {
-  const cap = Math.max(HOME_COUNT_CAP, window.offset + window.limit + 1);
+export function homeFeedCount(
+  db: DbHandle,
+  viewerId: string,
+  window: PageWindow,
+  cap = homeCountCap(window),
+) {
   return db
     .selectFrom(
       db
@@ -93,19 +109,34 @@ export function homeFeedCount(db: DbHandle, viewerId: string, window: PageWindow
     .select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
+const homeCountCap = (window: PageWindow) =>
+  Math.max(HOME_COUNT_CAP, window.offset + window.limit + 1);
+
+/** The page query below, built and compiled once per process (platform/db/precompiled.ts). */
+const homePage = new Precompiled(['viewer', 'limit', 'offset', 'take', 'cap'] as const, (db, p) => {
+  const window = { limit: p.limit, offset: p.offset };
+  return homeFeedRows(db, p.viewer, window, p.take)
+    .select(viewerFactColumns(p.viewer))
+    .select([pageAuthorColumn(p.viewer), pageMediaColumn()])
+    .select(homeFeedCount(db, p.viewer, window, p.cap).as('feed_total'));
+});
+
 /**
- * One round trip: the page's rows carry the total (an InitPlan evaluated once) and the viewer's
- * like and purchase of each post.
+ * One round trip: the page's rows carry the total (an InitPlan evaluated once), the viewer's
+ * like and purchase of each post, and its author (with the viewer's relations) and media.
  */
 export async function homeFeed(
   db: DbHandle,
   viewerId: string,
   window: PageWindow,
-): Promise<{ rows: PostRow[]; total: number; facts: PostFacts }> {
-  const rows = await homeFeedRows(db, viewerId, window)
-    .select(viewerFactColumns(viewerId))
-    .select(homeFeedCount(db, viewerId, window).as('feed_total'))
-    .execute();
+): Promise<{ rows: PostRow[]; total: number; facts: PostFacts; extras?: PageExtras }> {
+  const rows = await homePage.execute(db, {
+    viewer: viewerId,
+    limit: window.limit,
+    offset: window.offset,
+    take: window.offset + window.limit,
+    cap: homeCountCap(window),
+  });
   if (rows.length === 0) {
     // past the last page: the count alone
     const count = await homeFeedCount(db, viewerId, window).executeTakeFirstOrThrow();
@@ -116,6 +147,7 @@ export async function homeFeed(
     };
   }
   const total = Number(rows[0]?.feed_total ?? 0);
-  const split = splitPostFacts(rows.map(({ feed_total: _, ...row }) => row));
-  return { rows: split.rows, total, facts: split.facts };
+  const { rows: plain, extras } = splitPageExtras(rows.map(({ feed_total: _, ...row }) => row));
+  const split = splitPostFacts(plain);
+  return { rows: split.rows, total, facts: split.facts, extras };
 }

@@ -13,6 +13,7 @@ import {
   authorsWithFacts,
   postFacts,
   postMediaRows,
+  type PageExtras,
   type PostFacts,
 } from './viewer-state.queries.ts';
 
@@ -49,14 +50,16 @@ export async function presentPosts(
   db: DbHandle = ctx.db,
   /** the viewer's likes and purchases, when the page's query already read them */
   known?: PostFacts,
+  /** the authors and media, when the page's query already read them */
+  extras?: PageExtras,
 ): Promise<Post[]> {
   if (rows.length === 0) return [];
   const viewerId = viewer?.id ?? null;
   const postIds = rows.map((p) => p.id);
   const [facts, authors, mediaRows] = await Promise.all([
     known ?? (viewerId ? postFacts(db, viewerId, postIds) : EMPTY),
-    authorsWithFacts(db, viewerId, [...new Set(rows.map((p) => p.user_id))]),
-    postMediaRows(db, postIds),
+    extras?.authors ?? authorsWithFacts(db, viewerId, [...new Set(rows.map((p) => p.user_id))]),
+    extras?.media ?? postMediaRows(db, postIds),
   ]);
   const mediaByPost = new Map<string, typeof mediaRows>();
   for (const item of mediaRows) {

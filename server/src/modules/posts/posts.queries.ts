@@ -2,7 +2,15 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { Database, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
-import { splitPostFacts, viewerFactColumns, type PostFacts } from './viewer-state.queries.ts';
+import {
+  pageAuthorColumn,
+  pageMediaColumn,
+  splitPageExtras,
+  splitPostFacts,
+  viewerFactColumns,
+  type PageExtras,
+  type PostFacts,
+} from './viewer-state.queries.ts';
 
 /** No signed-in viewer: the fact columns are false for every row. */
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
@@ -10,6 +18,7 @@ const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 /** SQL of posts: visibility, lookups and the lists (SQL only; rules live in the services). */
 
 type PostQuery = SelectQueryBuilder<Database, 'posts', object>;
+type PageColumns = { page_author: unknown; page_media: unknown };
 
 /** The author still has a visible account (banned and deleted accounts take their posts along). */
 const authorActive = sql<SqlBool>`exists (select 1 from users post_au where post_au.id = posts.user_id and post_au.status in ('active', 'suspended') and post_au.deleted_at is null)`;
@@ -61,18 +70,25 @@ const newestFirst = (query: PostQuery) =>
 
 /**
  * A page of `base` and its total in one round trip (the count is an uncorrelated subquery, run
- * once); with a viewer, the rows also carry the viewer's like and purchase of each post.
+ * once); the rows also carry their authors and media and, with a viewer, the viewer's like and
+ * purchase of each post.
  */
 async function page(
   base: PostQuery,
   order: (query: PostQuery) => PostQuery,
   window: PageWindow,
   viewerId: string | null = null,
-): Promise<{ rows: PostRow[]; total: number; facts?: PostFacts }> {
+  /**
+   * read authors and media in the same statement; only for orders an index serves (a sort
+   * would evaluate the correlated columns for every candidate row, not just the page's)
+   */
+  withExtras = false,
+): Promise<{ rows: PostRow[]; total: number; facts?: PostFacts; extras?: PageExtras }> {
   const counted = base.select((eb) => eb.fn.countAll<number>().as('total'));
   const rows = await order(base)
     .selectAll('posts')
     .select(viewerFactColumns(viewerId ?? NO_VIEWER))
+    .$if(withExtras, (q) => q.select([pageAuthorColumn(viewerId), pageMediaColumn()]))
     .select(counted.as('page_total'))
     .limit(window.limit)
     .offset(window.offset)
@@ -82,8 +98,17 @@ async function page(
     return { rows: [], total: Number((await counted.executeTakeFirstOrThrow()).total) };
   }
   const total = Number(rows[0]?.page_total ?? 0);
-  const split = splitPostFacts(rows.map(({ page_total: _, ...row }) => row));
-  return { rows: split.rows as PostRow[], total, ...(viewerId ? { facts: split.facts } : {}) };
+  const plain = rows.map(({ page_total: _, ...row }) => row);
+  const folded = withExtras
+    ? splitPageExtras(plain as Array<(typeof plain)[number] & PageColumns>)
+    : { rows: plain, extras: undefined };
+  const split = splitPostFacts(folded.rows);
+  return {
+    rows: split.rows as PostRow[],
+    total,
+    ...(folded.extras ? { extras: folded.extras } : {}),
+    ...(viewerId ? { facts: split.facts } : {}),
+  };
 }
 
 /** Discover ranks the public posts of this window; older ones drop out of it. */
@@ -138,6 +163,7 @@ export function authorPosts(
     newestFirst,
     window,
     viewerId,
+    true,
   );
 }
 

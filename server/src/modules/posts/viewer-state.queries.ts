@@ -125,6 +125,99 @@ export async function authorsWithFacts(
   );
 }
 
+/** No signed-in viewer: every relation probe compares against an id nobody has. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+const relationFacts = (viewer: string, authorRef: ReturnType<typeof sql.ref>) => sql`
+  'fact_following', exists (select 1 from follows where follower_id = ${viewer} and followee_id = ${authorRef}),
+  'fact_subscribed', exists (select 1 from subscriptions where subscriber_id = ${viewer} and creator_id = ${authorRef} and ${activeSubscription}),
+  'fact_blocked', exists (select 1 from blocks where blocker_id = ${viewer} and blocked_id = ${authorRef}),
+  'fact_restricted', exists (select 1 from restricts where restricter_id = ${viewer} and restricted_id = ${authorRef})`;
+
+/**
+ * The post's author with the viewer's relations (the same probes as `authorsWithFacts`), as a
+ * jsonb column of a query over `posts`: the page, its authors and its media in one round trip.
+ * Computed for the page's rows only (a correlated subquery of the select list).
+ */
+export const pageAuthorColumn = (viewerId: string | null) =>
+  sql<Record<string, unknown> | null>`(select to_jsonb(pa) || jsonb_build_object(${relationFacts(
+    viewerId ?? NOBODY,
+    sql.ref('pa.id'),
+  )}) from users pa where pa.id = posts.user_id)`.as('page_author');
+
+/** The post's live media in position order (what `postMediaRows` reads), as a jsonb column. */
+export const pageMediaColumn = () =>
+  sql<
+    Array<Record<string, unknown>>
+  >`(select coalesce(jsonb_agg(to_jsonb(pm_i) || jsonb_build_object('post_id', pm.post_id, 'position', pm.position) order by pm.position), '[]'::jsonb) from post_media pm join media_items pm_i on pm_i.id = pm.media_id where pm.post_id = posts.id and pm_i.deleted_at is null)`.as(
+    'page_media',
+  );
+
+// jsonb carries timestamps as ISO text; everywhere else the rows hold Dates. A column added to
+// either table must be listed here: viewer-state.test.ts compares both paths row for row.
+const USER_DATES = [
+  'suspended_until',
+  'email_verified_at',
+  'phone_verified_at',
+  'totp_enabled_at',
+  'pro_pack_active_until',
+  'pro_pack_canceled_at',
+  'creator_update_at',
+  'first_login_at',
+  'last_login_at',
+  'onboarding_completed_at',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'promoted_until',
+  'beta_access_at',
+] as const;
+const MEDIA_DATES = ['created_at', 'deleted_at'] as const;
+
+function withDates<T>(json: Record<string, unknown>, fields: readonly string[]): T {
+  const row: Record<string, unknown> = { ...json };
+  for (const field of fields) {
+    const value = row[field];
+    if (typeof value === 'string') row[field] = new Date(value);
+  }
+  return row as T;
+}
+
+export type PostMediaRow = Awaited<ReturnType<typeof postMediaRows>>[number];
+
+/** What the page's own query read besides the posts: authors and media (see `presentPosts`). */
+export interface PageExtras {
+  authors: Map<string, AuthorFacts>;
+  media: PostMediaRow[];
+}
+
+/** Takes `page_author` and `page_media` off the rows of a page query. */
+export function splitPageExtras<R extends { page_author: unknown; page_media: unknown }>(
+  rows: R[],
+): { rows: Omit<R, 'page_author' | 'page_media'>[]; extras: PageExtras } {
+  const extras: PageExtras = { authors: new Map(), media: [] };
+  const plain = rows.map(({ page_author, page_media, ...row }) => {
+    if (page_author && typeof page_author === 'object') {
+      const { fact_following, fact_subscribed, fact_blocked, fact_restricted, ...user } =
+        page_author as Record<string, unknown>;
+      const author = withDates<UserRow>(user, USER_DATES);
+      extras.authors.set(author.id, {
+        row: author,
+        isFollowing: fact_following === true,
+        isSubscribed: fact_subscribed === true,
+        isBlocked: fact_blocked === true,
+        isRestricted: fact_restricted === true,
+      });
+    }
+    if (Array.isArray(page_media)) {
+      for (const item of page_media as Array<Record<string, unknown>>)
+        extras.media.push(withDates<PostMediaRow>(item, MEDIA_DATES));
+    }
+    return row;
+  });
+  return { rows: plain, extras };
+}
+
 export async function usersByIds(db: DbHandle, userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, UserRow>();
   const rows = await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();

@@ -37,7 +37,7 @@ export function originAllowed(
  * header, so the common case costs no extra lookup.
  */
 export async function authenticateSocket(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'sessionCache'>,
   request: FastifyRequest,
 ): Promise<AuthResult> {
   const query = request.query as Record<string, unknown> | undefined;
@@ -45,7 +45,7 @@ export async function authenticateSocket(
     const token = query.token;
     const session =
       typeof token === 'string' && token.length > 0 && token.length <= 256
-        ? await resolveSession(ctx.db, token)
+        ? await resolveSession(ctx.db, token, ctx.sessionCache)
         : null;
     return session ? { ok: true, session } : { ok: false, reason: 'Session expired or revoked' };
   }

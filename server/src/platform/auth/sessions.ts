@@ -1,5 +1,6 @@
 import type { DbHandle } from '../db/database.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { SessionCache } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
 
 export interface SessionMeta {
@@ -32,11 +33,24 @@ export interface ResolvedSession {
   user: UserRow;
 }
 
+const isLive = ({ session, user }: ResolvedSession, now: number) =>
+  !session.revoked_at && session.expires_at.getTime() > now && accountCanSignIn(user, now);
+
 /**
  * The live session for a token, or null when unknown, expired, revoked, or the account may not
- * use the platform (banned, suspended until later, deleted). One indexed lookup per request.
+ * use the platform (banned, suspended until later, deleted). One indexed lookup per request, or
+ * none when `cache` holds it: expiry and suspensions are re-checked on every use, revocations
+ * and account changes reach the cache as drops (session-cache.ts).
  */
-export async function resolveSession(db: DbHandle, token: string): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: DbHandle,
+  token: string,
+  cache?: SessionCache,
+): Promise<ResolvedSession | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return isLive(cached, Date.now()) ? cached : null;
+  const stamp = cache?.stamp() ?? 0;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -52,7 +66,7 @@ export async function resolveSession(db: DbHandle, token: string): Promise<Resol
       'sessions.expires_at as s_expires_at',
       'sessions.revoked_at as s_revoked_at',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
   const {
@@ -79,8 +93,9 @@ export async function resolveSession(db: DbHandle, token: string): Promise<Resol
     revoked_at: s_revoked_at,
   };
   const now = Date.now();
-  if (session.revoked_at || session.expires_at.getTime() <= now) return null;
-  if (!accountCanSignIn(user, now)) return null;
+  const resolved = { session, user };
+  if (!isLive(resolved, now)) return null;
+  // on a cache miss only, so at most once per cache lifetime and TOUCH_INTERVAL_MS per session
   if (now - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
@@ -88,7 +103,8 @@ export async function resolveSession(db: DbHandle, token: string): Promise<Resol
       .where('id', '=', session.id)
       .execute();
   }
-  return { session, user };
+  cache?.set(tokenHash, resolved, stamp, now);
+  return resolved;
 }
 
 export function accountCanSignIn(

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
+import { WriteWatch } from './write-watch.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   driver: DbDriver;
   /** the embedded instance, when the driver is PGlite */
   pglite?: PGlite;
+  /** committed writes to `users` and `sessions` (what the session cache must forget) */
+  writes: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -42,8 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = withPreparedStatements(
       new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 }),
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'pg', close: () => db.destroy() };
+    const writes = new WriteWatch();
+    const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool })) });
+    return { db, driver: 'pg', writes, close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const pglite = await PGlite.create({
@@ -51,8 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { citext, pg_trgm },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, driver: 'pglite', pglite, close: () => db.destroy() };
+  const writes = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(pglite)) });
+  return { db, driver: 'pglite', pglite, writes, close: () => db.destroy() };
 }
 
 const commitHooks = new WeakMap<Tx, Array<() => void | Promise<void>>>();

@@ -80,7 +80,7 @@ export function assertLevel(
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { config, db } = app.ctx;
+  const { config, db, sessionCache } = app.ctx;
   app.decorateRequest('auth', null);
   app.decorateRequest('bearerToken', null);
 
@@ -92,7 +92,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (level === 'pending2fa') return;
     const token = bearer ?? cookieToken;
     if (token) {
-      const resolved = await resolveSession(db, token);
+      const resolved = await resolveSession(db, token, sessionCache);
       if (resolved) request.auth = { ...resolved, via: bearer ? 'bearer' : 'cookie' };
       else if (bearer && level !== 'public')
         throw new UnauthorizedError('Session expired or revoked', ErrorCodes.SESSION_REVOKED);
