@@ -41,7 +41,10 @@ const invalid = (field: string, message: string) =>
 /** Trimmed, control characters removed, still within min..max. */
 function required(field: string, raw: string, min: number, max: number, label: string) {
   const value = cleanText(raw);
-  if (value.length < min || value.length > max)
+  // characters as the database counts them (code points), not UTF-16 units: an astral-plane
+  // letter is one character, and a title of two such letters is too short
+  const length = [...value].length;
+  if (length < min || length > max)
     throw invalid(field, `${label} must be ${min}–${max} characters long`);
   return value;
 }

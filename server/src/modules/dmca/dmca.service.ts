@@ -43,7 +43,9 @@ const notFound = () => new NotFoundError(DMCA_MESSAGES.notFound, ErrorCodes.DMCA
 
 function text(field: string, raw: string, max: number, label: string, min = 1) {
   const value = cleanText(raw);
-  if (value.length < min || value.length > max)
+  // characters as the database counts them (code points), not UTF-16 units
+  const length = [...value].length;
+  if (length < min || length > max)
     throw invalid(field, `${label} must be ${min}–${max} characters long`);
   return value;
 }
