@@ -96,6 +96,42 @@ describe('enqueue', () => {
   });
 });
 
+describe('runOnce', () => {
+  it('while a round runs, waits for a round that claims after the call', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    const { queue, type } = queueWith(async (payload) => {
+      ran.push(payload.n as number);
+      if (payload.n === 1) await gate;
+    });
+    const w = worker(queue);
+    await queue.enqueue(db, type, { n: 1 });
+    await waitFor(() => ran.length === 1);
+    // the running round claimed job 1 before job 2 existed; no kick for this insert
+    await db
+      .insertInto('jobs')
+      .values({ type, payload: JSON.stringify({ n: 2 }), run_at: new Date(), max_attempts: 5 })
+      .execute();
+    const done = w.runOnce();
+    release();
+    await done;
+    expect(ran).toEqual([1, 2]);
+    expect((await jobsOf(type)).map((j) => j.status)).toEqual(['done', 'done']);
+  });
+
+  it('runs a claimed batch oldest first', async () => {
+    const ran: number[] = [];
+    const { queue, type } = queueWith(async (payload) => void ran.push(payload.n as number));
+    const now = Date.now();
+    for (const n of [3, 1, 2]) {
+      await queue.enqueue(db, type, { n }, { runAt: new Date(now - 10_000 + n * 1000) });
+    }
+    await worker(queue, { batchSize: 10 }).runOnce();
+    expect(ran).toEqual([1, 2, 3]);
+  });
+});
+
 describe('failures', () => {
   it('retries with backoff, then fails for good after maxAttempts', async () => {
     let calls = 0;

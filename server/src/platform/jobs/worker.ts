@@ -49,12 +49,12 @@ export function startWorker(options: WorkerOptions): Worker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let again = false;
+  let queued: Promise<number> | undefined;
 
   async function claim(): Promise<JobRow[]> {
     const types = [...queue.handlers.keys()];
     if (types.length === 0) return [];
-    return db.transaction().execute(async (tx) => {
+    const claimed = await db.transaction().execute(async (tx) => {
       const stale = new Date(Date.now() - staleAfterMs);
       // a job whose attempts are used up fails here: one that kills its worker every time
       // would otherwise be reclaimed forever, its failure never recorded
@@ -101,6 +101,8 @@ export function startWorker(options: WorkerOptions): Worker {
         .returningAll()
         .execute();
     });
+    // UPDATE … RETURNING gives rows in no particular order: run them oldest first, as claimed
+    return claimed.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
   }
 
   /**
@@ -195,26 +197,35 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
+  /**
+   * Runs a round that starts after this call: while one is running, the next round is queued
+   * behind it (one for all callers meanwhile), so a caller never settles for a round whose
+   * claim may have been made before its own change to the jobs table.
+   */
   function runOnce(): Promise<number> {
     // a kick after stop() (an enqueue committing during shutdown) must not touch the database
     if (stopped) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
+    if (!running) return launch();
+    queued ??= running.then(() => {
+      queued = undefined;
+      if (stopped) return 0;
+      // someone may have launched a round between the last one ending and this callback
+      return running ?? launch();
+    });
+    return queued;
+  }
+
+  function launch(): Promise<number> {
+    const current: Promise<number> = round()
       .catch((error: unknown) => {
         if (!stopped) log.error({ err: error }, 'job worker round failed');
         return 0;
       })
       .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
+        if (running === current) running = undefined;
       });
-    return running;
+    running = current;
+    return current;
   }
 
   function schedule() {
@@ -237,6 +248,7 @@ export function startWorker(options: WorkerOptions): Worker {
       unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
+      await queued;
     },
   };
 }
