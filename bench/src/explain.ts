@@ -1,6 +1,7 @@
 import {
   homeFeedCount,
   homeFeedRows,
+  homePageQuery,
 } from '@fanspace/server/src/modules/posts/home-feed.queries.ts';
 import { discoverRows } from '@fanspace/server/src/modules/posts/posts.queries.ts';
 import { prefixTsQuery } from '@fanspace/server/src/modules/posts/posts.rules.ts';
@@ -76,6 +77,11 @@ async function main() {
       db,
       'home feed count (capped)',
       homeFeedCount(database.db, viewer, window).compile(),
+    );
+    await measure(
+      db,
+      'home feed page as served (rows, facts, authors, media, total in one statement)',
+      homePageQuery(database.db, viewer, window).compile(),
     );
     await measure(db, 'discover rows', discoverRows(database.db, viewer, window).compile());
     // the bench's search scenario asks q=tagN: a prefix matching tagN and tagN0..tagN9

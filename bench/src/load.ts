@@ -12,6 +12,8 @@ export interface LoadFigures {
 }
 
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of the same load run before each HTTP scenario's measured window. */
+export const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 export interface NextRequest {

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { runChat } from './chat.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
-import { load } from './load.ts';
-import { httpScenarios, prepareHttp, runHttp } from './scenarios.ts';
+import { load, WARMUP_S } from './load.ts';
+import { httpScenarios, prepareHttp, requestSequence, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
 import { cpuSecondsOf, rssOf, startServer, type ServerUnderTest } from './server.ts';
@@ -141,9 +141,13 @@ async function main() {
       for (const scenario of scenarios) {
         // set-up (wallet funding) stays outside the measured window and its CPU figure
         await prepareHttp(server.url, scenario, fx);
+        // steady state, not start-up: JIT, the pool's connections and their prepared
+        // statements, the session cache; the warm-up's requests are in no figure
+        const requests = requestSequence(scenario, fx);
+        if (WARMUP_S > 0) await load(server.url, requests, { durationS: WARMUP_S });
         const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = await withRss(
           server,
-          () => runHttp(server.url, scenario, fx),
+          () => runHttp(server.url, scenario, requests),
         );
         const result: Result = {
           name: scenario.name,

@@ -163,12 +163,22 @@ export async function prepareHttp(url: string, scenario: HttpScenario, fx: Fixtu
   await scenario.prepare?.(url, fx);
 }
 
+/**
+ * The scenario's requests as one sequence across runs: the warm-up and the measured load
+ * continue it, so a request the warm-up made (a post bought) is not made again.
+ */
+export function requestSequence(scenario: HttpScenario, fx: Fixtures): () => NextRequest {
+  const next = scenario.next(fx);
+  let n = 0;
+  return () => next(n++);
+}
+
 /** The measured load; `prepareHttp` must have run first. */
 export async function runHttp(
   url: string,
   scenario: HttpScenario,
-  fx: Fixtures,
+  requests: () => NextRequest,
 ): Promise<LoadFigures & Record<string, number>> {
-  const run = () => load(url, scenario.next(fx));
+  const run = () => load(url, requests);
   return scenario.around ? scenario.around(run) : { ...(await run()) };
 }

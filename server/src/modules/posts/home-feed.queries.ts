@@ -112,14 +112,24 @@ export function homeFeedCount(
 const homeCountCap = (window: PageWindow) =>
   Math.max(HOME_COUNT_CAP, window.offset + window.limit + 1);
 
-/** The page query below, built and compiled once per process (platform/db/precompiled.ts). */
-const homePage = new Precompiled(['viewer', 'limit', 'offset', 'take', 'cap'] as const, (db, p) => {
-  const window = { limit: p.limit, offset: p.offset };
-  return homeFeedRows(db, p.viewer, window, p.take)
-    .select(viewerFactColumns(p.viewer))
-    .select([pageAuthorColumn(p.viewer), pageMediaColumn()])
-    .select(homeFeedCount(db, p.viewer, window, p.cap).as('feed_total'));
-});
+/** The whole page in one statement: rows, the viewer's facts, authors, media and the total. */
+export function homePageQuery(
+  db: DbHandle,
+  viewerId: string,
+  window: PageWindow,
+  take = window.offset + window.limit,
+  cap = homeCountCap(window),
+) {
+  return homeFeedRows(db, viewerId, window, take)
+    .select(viewerFactColumns(viewerId))
+    .select([pageAuthorColumn(viewerId), pageMediaColumn()])
+    .select(homeFeedCount(db, viewerId, window, cap).as('feed_total'));
+}
+
+/** The page query, built and compiled once per process (platform/db/precompiled.ts). */
+const homePage = new Precompiled(['viewer', 'limit', 'offset', 'take', 'cap'] as const, (db, p) =>
+  homePageQuery(db, p.viewer, { limit: p.limit, offset: p.offset }, p.take, p.cap),
+);
 
 /**
  * One round trip: the page's rows carry the total (an InitPlan evaluated once), the viewer's
