@@ -126,9 +126,14 @@ export function homePageQuery(
     .select(homeFeedCount(db, viewerId, window, cap).as('feed_total'));
 }
 
-/** The page query, built and compiled once per process (platform/db/precompiled.ts). */
-const homePage = new Precompiled(['viewer', 'limit', 'offset', 'take', 'cap'] as const, (db, p) =>
-  homePageQuery(db, p.viewer, { limit: p.limit, offset: p.offset }, p.take, p.cap),
+/**
+ * The page query, built and compiled once per process and page shape (platform/db/precompiled.ts);
+ * the window's numbers are in its text, so PostgreSQL keeps one generic plan for it.
+ */
+const homePage = new Precompiled(
+  ['viewer', 'limit', 'offset', 'take', 'cap'] as const,
+  (db, p) => homePageQuery(db, p.viewer, { limit: p.limit, offset: p.offset }, p.take, p.cap),
+  ['limit', 'offset', 'take', 'cap'],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness.ts';
 import type { DatabaseHandle } from './database.ts';
@@ -35,5 +35,52 @@ describe('Precompiled', () => {
       db.selectNoFrom(sql.lit(p.a as string).as('frozen')),
     );
     await expect(query.execute(database.db, { a: 'x' })).rejects.toThrow(/lost its slots: a/);
+  });
+
+  it('writes inlined integers into the text, one statement per combination', async () => {
+    let builds = 0;
+    const sent: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+    const db = new Proxy(database.db, {
+      get(target, property) {
+        if (property !== 'executeQuery') {
+          const value: unknown = Reflect.get(target, property);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return (query: CompiledQuery) => {
+          sent.push(query);
+          return target.executeQuery(query);
+        };
+      },
+    });
+    const query = new Precompiled(
+      ['who', 'take', 'skip'] as const,
+      (qb, p) => {
+        builds += 1;
+        return qb
+          .selectFrom(sql<{ n: number }>`(select generate_series(1, 10) as n)`.as('s'))
+          .select([sql<string>`${p.who}::text`.as('who'), 's.n'])
+          .orderBy('s.n')
+          .limit(p.take)
+          .offset(p.skip);
+      },
+      ['take', 'skip'],
+    );
+    const run = async (who: string, take: number, skip: number) => {
+      const rows = await query.execute(db, { who, take, skip });
+      return rows.map((row) => `${row.who}${row.n}`);
+    };
+    expect(await run('a', 2, 0)).toEqual(['a1', 'a2']);
+    expect(await run('b', 2, 0)).toEqual(['b1', 'b2']);
+    expect(await run('c', 3, 4)).toEqual(['c5', 'c6', 'c7']);
+    expect(builds).toBe(2);
+    expect(sent[0]?.sql).toMatch(/limit 2 offset 0$/);
+    expect(sent[2]?.sql).toMatch(/limit 3 offset 4$/);
+    expect(sent.map((q) => q.parameters)).toEqual([['a'], ['b'], ['c']]);
+    await expect(query.execute(db, { who: 'x', take: 2.5, skip: 0 })).rejects.toThrow(
+      /take must be an integer/,
+    );
+    await expect(
+      query.execute(db, { who: 'x', take: '2; drop table users' as never, skip: 0 }),
+    ).rejects.toThrow(/take must be an integer/);
   });
 });

@@ -13,43 +13,115 @@ import type { DbHandle } from './database.ts';
  * instead of being silently frozen.
  */
 export class Precompiled<K extends string, R> {
-  private compiled: CompiledQuery<R> | undefined;
-  private slots: Array<[number, K]> = [];
+  private readonly compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot<K>[] }>();
 
+  /**
+   * `inline`: keys whose values (safe integers: page sizes, offsets, caps) are written into
+   * the SQL text instead of being bound. PostgreSQL plans a statement with `LIMIT $n` afresh on
+   * every run (its generic plan, which must assume any limit, never looks cheaper than a custom
+   * one), so a prepared statement saved nothing but parsing; with the numbers in the text the
+   * generic plan is taken after five runs and planning stops (docs/PERFORMANCE.md). Each
+   * combination of inlined values is its own statement, at most `MAX_VARIANTS` kept.
+   */
   constructor(
     private readonly keys: readonly K[],
     private readonly build: (db: DbHandle, params: Record<K, never>) => Compilable<R>,
+    private readonly inline: readonly K[] = [],
   ) {}
 
   /** Runs the query with `values` on `db` (the root handle or a transaction). */
   async execute(db: DbHandle, values: Record<K, unknown>): Promise<R[]> {
-    const compiled = this.compile(db);
-    const parameters = [...compiled.parameters];
-    for (const [index, key] of this.slots) parameters[index] = values[key];
+    const { query, slots } = this.compile(db, values);
+    const parameters = [...query.parameters];
+    for (const slot of slots) if (slot.index >= 0) parameters[slot.index] = values[slot.key];
     const result = await db.executeQuery<R>({
-      ...compiled,
+      ...query,
       queryId: createQueryId(),
       parameters,
     });
     return result.rows;
   }
 
-  private compile(db: DbHandle): CompiledQuery<R> {
-    if (this.compiled) return this.compiled;
+  private compile(db: DbHandle, values: Record<K, unknown>) {
+    const literals = this.inline.map((key) => {
+      const value = values[key];
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+        throw new Error(`precompiled query: ${key} must be an integer to be inlined`);
+      }
+      return value;
+    });
+    const variant = literals.join(',');
+    const known = this.compiled.get(variant);
+    if (known) return known;
+
     const sentinels = Object.fromEntries(
       this.keys.map((key, i) => [key, `\u0000precompiled:${i}:${key}`]),
     ) as Record<K, never>;
-    const compiled = this.build(db, sentinels).compile();
+    const built = this.build(db, sentinels).compile();
     const byValue = new Map<unknown, K>(this.keys.map((key) => [sentinels[key], key]));
-    const slots: Array<[number, K]> = [];
-    compiled.parameters.forEach((value, index) => {
+    const slots: Slot<K>[] = [];
+    built.parameters.forEach((value, index) => {
       const key = byValue.get(value);
-      if (key !== undefined) slots.push([index, key]);
+      if (key !== undefined) slots.push({ index, key });
     });
-    const missing = this.keys.filter((key) => !slots.some(([, k]) => k === key));
+    const missing = this.keys.filter((key) => !slots.some((slot) => slot.key === key));
     if (missing.length > 0) throw new Error(`precompiled query lost its slots: ${missing.join()}`);
-    this.slots = slots;
-    this.compiled = compiled;
-    return compiled;
+
+    const query = this.inline.length === 0 ? built : inlineSlots(built, slots, this.inline, values);
+    const entry = {
+      query,
+      slots: slots.map((slot) => ({
+        key: slot.key,
+        index: this.inline.includes(slot.key)
+          ? -1
+          : renumbered(built, slots, this.inline, slot.index),
+      })),
+    };
+    if (this.compiled.size >= MAX_VARIANTS) this.compiled.clear();
+    this.compiled.set(variant, entry);
+    return entry;
   }
+}
+
+interface Slot<K> {
+  /** The parameter's index in the compiled query; -1 once its value is in the text. */
+  index: number;
+  key: K;
+}
+
+const MAX_VARIANTS = 64;
+
+const isInlined = <K>(slots: Slot<K>[], inline: readonly K[], index: number) =>
+  slots.some((slot) => slot.index === index && inline.includes(slot.key));
+
+/** The index parameter `index` has once the inlined ones before it are gone. */
+function renumbered<K>(
+  built: CompiledQuery,
+  slots: Slot<K>[],
+  inline: readonly K[],
+  index: number,
+): number {
+  let position = 0;
+  for (let i = 0; i < index && i < built.parameters.length; i++) {
+    if (!isInlined(slots, inline, i)) position += 1;
+  }
+  return position;
+}
+
+/** `built` with the inlined slots' `$n` replaced by their integers and the rest renumbered. */
+function inlineSlots<K extends string, R>(
+  built: CompiledQuery<R>,
+  slots: Slot<K>[],
+  inline: readonly K[],
+  values: Record<K, unknown>,
+): CompiledQuery<R> {
+  const keyAt = new Map(slots.map((slot) => [slot.index, slot.key]));
+  const sqlText = built.sql.replace(/\$(\d+)\b/g, (_, digits: string) => {
+    const index = Number(digits) - 1;
+    const key = keyAt.get(index);
+    if (key !== undefined && inline.includes(key)) return String(values[key]);
+    return `$${renumbered(built, slots, inline, index) + 1}`;
+  });
+  const parameters = built.parameters.filter((_, i) => !isInlined(slots, inline, i));
+  return { ...built, sql: sqlText, parameters };
 }
