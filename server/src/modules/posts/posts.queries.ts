@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { Database, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import {
@@ -90,8 +91,8 @@ async function page(
     .select(viewerFactColumns(viewerId ?? NO_VIEWER))
     .$if(withExtras, (q) => q.select([pageAuthorColumn(viewerId), pageMediaColumn()]))
     .select(counted.as('page_total'))
-    .limit(window.limit)
-    .offset(window.offset)
+    .limit(planLiteral(window.limit))
+    .offset(planLiteral(window.offset))
     .execute();
   if (rows.length === 0) {
     // past the last page: the count alone
@@ -134,8 +135,8 @@ const trendingFirst = (query: PostQuery) => newestFirst(query.orderBy(TRENDING_S
 export function discoverRows(db: DbHandle, viewerId: string | null, window: PageWindow) {
   return trendingFirst(discoverBase(db, viewerId))
     .selectAll('posts')
-    .limit(window.limit)
-    .offset(window.offset);
+    .limit(planLiteral(window.limit))
+    .offset(planLiteral(window.offset));
 }
 
 /** The head of the ranking as a visitor sees it (ids and authors only) and the window's size. */
