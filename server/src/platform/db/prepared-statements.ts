@@ -8,7 +8,8 @@ import type pg from 'pg';
  * `PREPARE_AFTER` times gets a name derived from its text; node-postgres then prepares it once
  * per connection and afterwards only binds and executes it, and PostgreSQL keeps its plan
  * (a custom plan for the first five runs, then the generic one if it is no worse: the server's
- * own `plan_cache_mode = auto` rule). Hot queries are written with `= any($1)` rather than
+ * own `plan_cache_mode = auto` rule – a `LIMIT $n` never qualifies, so page queries write their
+ * window into the text: plan-literals.ts). Hot queries are written with `= any($1)` rather than
  * `in ($1, $2, …)` so their text does not change with the page size.
  *
  * Bounded: at most `MAX_NAMED` texts get a name per process (each costs a little memory in
