@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { CommentRow, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 
@@ -40,8 +41,8 @@ export async function commentPage(
     base
       .selectAll('comments')
       .orderBy('comments.seq')
-      .limit(window.limit)
-      .offset(window.offset)
+      .limit(planLiteral(window.limit))
+      .offset(planLiteral(window.offset))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
