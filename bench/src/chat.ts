@@ -25,6 +25,8 @@ export interface ChatStep {
   failed: number;
   /** answers other than 201: `503 inFlight`, `500`, `0` (no answer: connection error) … */
   statuses: Record<string, number>;
+  /** server CPU during this step per message sent (socket handshakes excluded) */
+  serverCpuMsPerMessage: number;
 }
 
 const P99_LIMIT_MS = 30;
@@ -38,31 +40,58 @@ function percentile(sorted: number[], p: number) {
   );
 }
 
+/** A handshake the server shed (503, e.g. its event loop lagged) is retried this often. */
+const CONNECT_ATTEMPTS = 5;
+
+function connectOne(
+  wsUrl: string,
+  token: string,
+  onFrame: (chatId: string) => void,
+  refused: Record<string, number>,
+  attempt = 1,
+): Promise<WebSocket> {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${wsUrl}/api/realtime?token=${encodeURIComponent(token)}`);
+    let answered = false;
+    ws.on('open', () => resolve(ws));
+    ws.on('unexpected-response', (_req, res) => {
+      answered = true;
+      const reason = res.headers['x-overload-reason'];
+      const key = `${res.statusCode ?? 0}${typeof reason === 'string' ? ` ${reason}` : ''}`;
+      refused[key] = (refused[key] ?? 0) + 1;
+      res.resume();
+      ws.terminate();
+      if (res.statusCode !== 503 || attempt >= CONNECT_ATTEMPTS)
+        return reject(new Error(`realtime handshake refused: ${key}`));
+      setTimeout(
+        () => connectOne(wsUrl, token, onFrame, refused, attempt + 1).then(resolve, reject),
+        250 * 2 ** attempt,
+      );
+    });
+    // terminating a refused handshake emits an error too: that one is handled above
+    ws.on('error', (err) => {
+      if (!answered) reject(err);
+    });
+    ws.on('message', (raw: Buffer) => {
+      const frame = JSON.parse(raw.toString()) as { type: string; data?: { chatId?: string } };
+      if (frame.type === 'message_new' && frame.data?.chatId) onFrame(frame.data.chatId);
+    });
+  });
+}
+
 async function connectAll(url: string, fx: Fixtures, onFrame: (chatId: string) => void) {
   const wsUrl = url.replace(/^http/, 'ws');
   const sockets: WebSocket[] = [];
+  /** handshakes refused by status (and shedding reason), retried ones included */
+  const refused: Record<string, number> = {};
   // in batches: a thousand simultaneous upgrades would only measure the accept queue
   for (let i = 0; i < fx.chatPairs.length; i += 50) {
-    const batch = fx.chatPairs.slice(i, i + 50).map(
-      (pair) =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(
-            `${wsUrl}/api/realtime?token=${encodeURIComponent(pair.fanToken)}`,
-          );
-          ws.on('open', () => resolve(ws));
-          ws.on('error', reject);
-          ws.on('message', (raw: Buffer) => {
-            const frame = JSON.parse(raw.toString()) as {
-              type: string;
-              data?: { chatId?: string };
-            };
-            if (frame.type === 'message_new' && frame.data?.chatId) onFrame(frame.data.chatId);
-          });
-        }),
-    );
+    const batch = fx.chatPairs
+      .slice(i, i + 50)
+      .map((pair) => connectOne(wsUrl, pair.fanToken, onFrame, refused));
     sockets.push(...(await Promise.all(batch)));
   }
-  return sockets;
+  return { sockets, refused };
 }
 
 function send(agent: Agent, url: URL, chatId: string, token: string, seq: number): Promise<string> {
@@ -93,10 +122,11 @@ function send(agent: Agent, url: URL, chatId: string, token: string, seq: number
   });
 }
 
-export async function runChat(url: string, fx: Fixtures) {
+/** `serverCpuSeconds`: the CPU seconds the server process has used so far */
+export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () => number) {
   const pending = new Map<string, number[]>();
   let latencies: number[] = [];
-  const sockets = await connectAll(url, fx, (chatId) => {
+  const { sockets, refused } = await connectAll(url, fx, (chatId) => {
     const started = pending.get(chatId)?.shift();
     if (started !== undefined) latencies.push(performance.now() - started);
   });
@@ -115,6 +145,7 @@ export async function runChat(url: string, fx: Fixtures) {
       let failed = 0;
       const statuses: Record<string, number> = {};
       let inFlight = 0;
+      const cpu0 = serverCpuSeconds();
       const started = performance.now();
       const end = started + stepSeconds * 1000;
       const requests: Array<Promise<void>> = [];
@@ -142,6 +173,7 @@ export async function runChat(url: string, fx: Fixtures) {
       totalSent += sent;
       await new Promise((r) => setTimeout(r, 200)); // the last frames
       const elapsed = (performance.now() - started) / 1000;
+      const cpuMs = (serverCpuSeconds() - cpu0) * 1000;
       const sorted = latencies.sort((a, b) => a - b);
       const step: ChatStep = {
         targetPerSecond: rate,
@@ -151,6 +183,7 @@ export async function runChat(url: string, fx: Fixtures) {
         deliveryP99Ms: percentile(sorted, 99),
         failed,
         statuses,
+        serverCpuMsPerMessage: Math.round((cpuMs * 100) / Math.max(1, sent)) / 100,
       };
       steps.push(step);
       console.log(`  chat ${rate}/s: ${JSON.stringify(step)}`);
@@ -164,6 +197,8 @@ export async function runChat(url: string, fx: Fixtures) {
   const best = ok[ok.length - 1];
   return {
     sockets: sockets.length,
+    /** handshakes the server refused (and the bench retried), by status and reason */
+    refusedHandshakes: refused,
     totalSent,
     steps,
     maxSustainedPerSecond: best?.deliveredPerSecond ?? 0,

@@ -173,7 +173,7 @@ async function main() {
       }
       if (wanted('chat')) {
         const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
-          runChat(server.url, fx),
+          runChat(server.url, fx, () => server.cpuSeconds()),
         );
         results.push({
           name: 'chat',

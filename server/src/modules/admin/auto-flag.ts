@@ -95,6 +95,11 @@ function matcherFor(db: DbHandle): Promise<(text: string) => string[]> {
   return entry.match;
 }
 
+/** The flagged terms in `text` (cached matcher, no query): a writer can pick its path first. */
+export async function flaggedTermsIn(db: DbHandle, text: string): Promise<string[]> {
+  return (await matcherFor(db))(text);
+}
+
 /** Called after the flagged terms change: this process reads them again on the next write. */
 export function invalidateFlaggedTerms(db: DbHandle) {
   cache.delete(cacheKey(db));

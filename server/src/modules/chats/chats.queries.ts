@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { ChatParticipantRow, ChatRow, MessageRow } from '../../platform/db/schema.ts';
 
@@ -244,7 +244,16 @@ export async function sendTarget(
     others: string[];
     blocked: boolean;
     gone: boolean;
-  }>`
+  }>`${sendTargetQuery(chatId, senderId)}`.execute(db);
+  const row = rows[0];
+  return row
+    ? { chatId: row.chat_id, others: row.others, blocked: row.blocked, gone: row.gone }
+    : undefined;
+}
+
+/** `sendTarget`'s query: one row (chat_id, others, blocked, gone) when the sender takes part. */
+function sendTargetQuery(chatId: string, senderId: string) {
+  return sql`
     select me.chat_id,
       coalesce(array_agg(o.user_id::text order by o.user_id) filter (where o.user_id is not null),
         '{}'::text[]) as others,
@@ -256,11 +265,7 @@ export async function sendTarget(
     left join chat_participants o on o.chat_id = me.chat_id and o.user_id <> me.user_id
     left join users u on u.id = o.user_id
     where me.chat_id = ${chatId}::uuid and me.user_id = ${senderId}::uuid
-    group by me.chat_id`.execute(db);
-  const row = rows[0];
-  return row
-    ? { chatId: row.chat_id, others: row.others, blocked: row.blocked, gone: row.gone }
-    : undefined;
+    group by me.chat_id`;
 }
 
 export interface MessageValues {
@@ -285,25 +290,29 @@ export interface MessageValues {
   massMessageId: string | null;
 }
 
+/** What a message write answers: the row, and who gets a new unread notice. */
+export interface WrittenMessage {
+  row: MessageRow;
+  /**
+   * Receivers who did not restrict the sender and had no unread `message` notice about this
+   * chat when the statement began: only they need `notify` (which coalesces into an unread
+   * notice anyway; this spares the statement for everyone else).
+   */
+  notifyIds: string[];
+}
+
+type WrittenRow = MessageRow & { notify_ids: string[] };
+
 /**
- * A message and everything its chat keeps about it, in one statement: the chat's write lock
- * (every other part reads from `locked`, so nothing is written before the lock is held, as
- * `lockChats` guarantees for the other writes), the row, its attached media, the chat's last
- * message, the sender's participant row (inbox, visible, read up to here) and the receivers'
- * (one more unread, visible, a restricter's copy filed under requests). Answers the row and the
- * receivers to notify (those who did not restrict the sender). It used to be seven statements
- * plus one restriction probe per receiver.
+ * The CTEs that write a message once a `locked` CTE holds the chat's row (`id`): the row, its
+ * attached media, the chat's last message, the sender's participant row and the receivers'
+ * (`others`, a uuid[] expression), who are returned with whether they restricted the sender
+ * and whether an unread notice about the chat already waits for them.
  */
-export async function writeMessage(
-  db: DbHandle,
-  v: MessageValues,
-): Promise<{ row: MessageRow; notifyIds: string[] }> {
+function messageCtes(v: MessageValues, others: RawBuilder<unknown>) {
   const json = (value: Record<string, unknown> | null) =>
     value === null ? null : JSON.stringify(value);
-  const { rows } = await sql<MessageRow & { notify_ids: string[] }>`
-    with locked as (
-      select id from chats where id = ${v.chatId}::uuid for no key update
-    ), msg as (
+  return sql`msg as (
       insert into messages (chat_id, sender_id, text, quoted_message_id, image_media_id,
         video_media_id, voice_media_id, voice_duration, locked_price_cents, teaser_media_id,
         teaser_text, tip_cents, offer, offer_status, content_request, content_request_status,
@@ -334,16 +343,103 @@ export async function writeMessage(
           where r.restricter_id = p.user_id and r.restricted_id = msg.sender_id)
           then 'requests' else p.folder end
       from msg
-      where p.chat_id = msg.chat_id and p.user_id = any(${[...v.others]}::uuid[])
+      where p.chat_id = msg.chat_id and p.user_id = any(${others})
       returning p.user_id, exists (select 1 from restricts r
-        where r.restricter_id = p.user_id and r.restricted_id = msg.sender_id) as restricted
-    )
-    select msg.*,
-      coalesce((select array_agg(user_id::text order by user_id) from receivers
-        where not restricted), '{}'::text[]) as notify_ids
+          where r.restricter_id = p.user_id and r.restricted_id = msg.sender_id) as restricted,
+        exists (select 1 from notifications n
+          where n.user_id = p.user_id and n.type = 'message'
+            and n.related_id = msg.chat_id::text and not n.is_read) as noticed
+    )`;
+}
+
+const notifyIds = sql`coalesce((select array_agg(user_id::text order by user_id)
+      from receivers where not restricted and not noticed), '{}'::text[])`;
+
+function written({ notify_ids, ...row }: WrittenRow): WrittenMessage {
+  return { row: row as MessageRow, notifyIds: notify_ids };
+}
+
+/**
+ * A message and everything its chat keeps about it, in one statement: the chat's write lock
+ * (every other part reads from `locked`, so nothing is written before the lock is held, as
+ * `lockChats` guarantees for the other writes), the row, its attached media, the chat's last
+ * message, the sender's participant row (inbox, visible, read up to here) and the receivers'
+ * (one more unread, visible, a restricter's copy filed under requests). Answers the row and the
+ * receivers to notify (those who did not restrict the sender and have no unread notice about
+ * the chat). It used to be seven statements plus one restriction probe per receiver.
+ */
+export async function writeMessage(db: DbHandle, v: MessageValues): Promise<WrittenMessage> {
+  const { rows } = await sql<WrittenRow>`
+    with locked as (
+      select id from chats where id = ${v.chatId}::uuid for no key update
+    ), ${messageCtes(v, sql`${[...v.others]}::uuid[]`)}
+    select msg.*, ${notifyIds} as notify_ids
     from msg`.execute(db);
   const first = rows[0];
   if (!first) throw new Error(`chat ${v.chatId} does not exist`);
-  const { notify_ids, ...row } = first;
-  return { row: row as MessageRow, notifyIds: notify_ids };
+  return written(first);
+}
+
+/** A plain text message: no media, no paid parts, no quote. */
+export interface TextMessage {
+  chatId: string;
+  senderId: string;
+  text: string;
+  /** the client's receiverId, lower-cased: must name the other participant */
+  receiverId: string | null;
+}
+
+/**
+ * A text message's whole send in one statement, so it needs no transaction of its own: the
+ * checks of `sendTarget` (membership, the other participants, blocks, a deleted or banned
+ * receiver, a wrong receiverId) decide whether `locked` takes the chat's row, and the write
+ * of `writeMessage` follows only when they pass. Answers the checks (undefined: not a member)
+ * and, when they passed, the written message.
+ */
+export async function sendTextMessage(
+  db: DbHandle,
+  m: TextMessage,
+): Promise<{ target: SendTarget; message?: WrittenMessage } | undefined> {
+  const values: MessageValues = {
+    ...m,
+    others: [],
+    quotedId: null,
+    imageId: null,
+    videoId: null,
+    voiceId: null,
+    voiceDuration: null,
+    itemIds: [],
+    lockedCents: null,
+    teaserId: null,
+    teaserText: null,
+    tipCents: null,
+    offer: null,
+    contentRequest: null,
+    massMessageId: null,
+  };
+  const { rows } = await sql<
+    Omit<WrittenRow, 'notify_ids'> & {
+      t_others: string[];
+      t_blocked: boolean;
+      t_gone: boolean;
+      notify_ids: string[] | null;
+    }
+  >`
+    with target as (
+      ${sendTargetQuery(m.chatId, m.senderId)}
+    ), locked as (
+      select c.id from chats c, target t
+      where c.id = t.chat_id and not t.blocked and not t.gone and cardinality(t.others) > 0
+        and (${m.receiverId}::text is null or ${m.receiverId}::text = any(t.others))
+      for no key update of c
+    ), ${messageCtes(values, sql`(select others from target)::uuid[]`)}
+    select target.others as t_others, target.blocked as t_blocked, target.gone as t_gone,
+      msg.*, case when msg.id is null then null else ${notifyIds} end as notify_ids
+    from target left join msg on true`.execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  const { t_others, t_blocked, t_gone, notify_ids, ...row } = first;
+  const target = { chatId: m.chatId, others: t_others, blocked: t_blocked, gone: t_gone };
+  if (row.id === null || notify_ids === null) return { target };
+  return { target, message: written({ ...(row as MessageRow), notify_ids }) };
 }

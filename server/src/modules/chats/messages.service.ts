@@ -10,7 +10,7 @@ import { automationEvent } from '../automation/automation.runner.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
-import type { MediaItemRow, UserRow } from '../../platform/db/schema.ts';
+import type { MediaItemRow, MessageRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
@@ -30,15 +30,17 @@ import {
 } from './chats.policy.ts';
 import {
   latestLiveMessageId,
+  lockChats,
   messagePage,
   otherParticipantIds,
   sendTarget,
+  sendTextMessage,
   writeMessage,
 } from './chats.queries.ts';
 import { blockedError, requireChat } from './chats.service.ts';
 import { presentMessages, presentOneMessage, presentSentMessage } from './message-views.ts';
 import { readPaidParts, type PaidCtx, type PaidParts } from './paid-parts.ts';
-import { autoFlag } from '../admin/auto-flag.ts';
+import { autoFlag, flaggedTermsIn } from '../admin/auto-flag.ts';
 
 /**
  * Listing, sending and deleting messages. Likes, favorites, reads and reports: message-actions;
@@ -169,6 +171,10 @@ export async function sendMessage(
   /** the sender's row as the session read it: lets the response skip reading it back */
   sender?: UserRow,
 ): Promise<Message> {
+  if (!idempotency && allFiles.length === 0 && sender && isPlainText(body)) {
+    const sent = await sendText(ctx, viewer, chatId, body, sender);
+    if (sent) return sent;
+  }
   const teaserFile = allFiles.find((f) => f.field === 'teaser');
   const files = allFiles.filter((f) => f !== teaserFile);
   // membership, the other participants, blocks and their account states: one statement
@@ -248,6 +254,98 @@ export async function sendMessage(
   return present(await withTransaction(ctx.db, write), ctx.db);
 }
 
+/** Body fields a plain text message leaves out (or null): everything but text and receiverId. */
+const NOT_PLAIN = [
+  'imageUrl',
+  'videoUrl',
+  'voiceUrl',
+  'voiceDuration',
+  'quotedMessage',
+  'mediaItemId',
+  'selectedMediaItems',
+  'lockedContent',
+  'tipAmount',
+  'offerDetails',
+  'contentRequestDetails',
+] as const satisfies ReadonlyArray<keyof SendMessageBody>;
+
+const isPlainText = (body: SendMessageBody) =>
+  cleanText(body.text ?? '').trim() !== '' &&
+  NOT_PLAIN.every((name) => body[name] === undefined || body[name] === null);
+
+/**
+ * The common send, a plain text message, in one statement and no transaction of its own
+ * (`sendTextMessage`: the checks, the chat's lock and the write are atomic as one statement):
+ * the same refusals in the same order as `sendMessage`, the same rows. A receiver without an
+ * unread notice about the chat gets one right after, in a short transaction under the chat's
+ * lock (so concurrent sends still coalesce into one notice); `message_new` follows. Answers
+ * undefined when the text hits a flagged term: the transactional path files the report with
+ * the message.
+ */
+async function sendText(
+  ctx: Ctx,
+  viewer: Viewer,
+  rawChatId: string,
+  body: SendMessageBody,
+  sender: UserRow,
+): Promise<Message | undefined> {
+  const text = cleanText(body.text ?? '').trim();
+  const chatId = idOr404(rawChatId, chatNotFound);
+  if ((await flaggedTermsIn(ctx.db, text)).length > 0) return undefined;
+  const receiverId = body.receiverId?.toLowerCase() ?? null;
+  const sent = await sendTextMessage(ctx.db, { chatId, senderId: viewer.id, text, receiverId });
+  if (!sent) throw chatNotFound();
+  const { target, message } = sent;
+  if (!message) {
+    if (receiverId !== null && !target.others.includes(receiverId))
+      throw field('receiverId', 'receiverId is not the other participant of this chat');
+    if (target.blocked) throw blockedError();
+    throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'This account cannot receive messages');
+  }
+  const { row, notifyIds } = message;
+  if (notifyIds.length > 0)
+    await withTransaction(ctx.db, async (tx) => {
+      await lockChats(tx, [chatId]);
+      await notifyReceivers(tx, notifyIds, { chatId, senderId: viewer.id, row, locked: false });
+    });
+  publishAfterCommit(ctx, ctx.db, { userIds: [viewer.id, ...target.others] }, 'message_new', {
+    chatId,
+    messageId: row.id,
+  });
+  return presentSentMessage(ctx, viewer, row, {
+    sender,
+    image: null,
+    video: null,
+    voice: null,
+    items: [],
+    teaser: null,
+    quoted: null,
+  });
+}
+
+/** A message request does not ping its restricter; one unread notice per chat is enough. */
+async function notifyReceivers(
+  tx: Tx,
+  userIds: string[],
+  m: { chatId: string; senderId: string; row: MessageRow; locked: boolean },
+) {
+  for (const userId of userIds)
+    await notify(tx, {
+      userId,
+      type: 'message',
+      actorId: m.senderId,
+      relatedId: m.chatId,
+      relatedType: 'chat',
+      data: {
+        chatId: m.chatId,
+        messageId: m.row.id,
+        preview: m.row.text.slice(0, 100),
+        ...(m.locked ? { locked: true } : {}),
+      },
+      coalesce: true,
+    });
+}
+
 export interface NewMessage {
   chatId: string;
   senderId: string;
@@ -317,22 +415,12 @@ export async function insertMessage(ctx: PaidCtx, tx: Tx, input: NewMessage) {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  // a message request does not ping its restricter; one unread notice per chat is enough
-  for (const other of notifyIds)
-    await notify(tx, {
-      userId: other,
-      type: 'message',
-      actorId: input.senderId,
-      relatedId: input.chatId,
-      relatedType: 'chat',
-      data: {
-        chatId: input.chatId,
-        messageId: message.id,
-        preview: input.text.slice(0, 100),
-        ...(paid.lockedCents !== null ? { locked: true } : {}),
-      },
-      coalesce: true,
-    });
+  await notifyReceivers(tx, notifyIds, {
+    chatId: input.chatId,
+    senderId: input.senderId,
+    row: message,
+    locked: paid.lockedCents !== null,
+  });
   publishAfterCommit(ctx, tx, { userIds: [input.senderId, ...input.others] }, 'message_new', {
     chatId: input.chatId,
     messageId: message.id,

@@ -64,13 +64,20 @@ async function statementsOf<T>(fn: () => Promise<T>) {
 const unreadOf = async (who: Actor) => (await chatOf(server, who, chatId)).unreadCount;
 
 describe('round trips of a chat send', () => {
-  it('a text message: at most 6 statements (was 20), with every effect in place', async () => {
+  const messageNotices = async (who: Actor) => {
+    const notes = await call(server, who, 'GET', '/notifications');
+    return (notes.body.notifications as Array<{ type: string; isRead: boolean }>).filter(
+      (n) => n.type === 'message',
+    );
+  };
+
+  it('a text message while its unread notice waits: one statement (was 20), every effect in place', async () => {
     const unreadBefore = await unreadOf(creator);
     const { count, value, statements } = await statementsOf(() =>
       call(server, fan, 'POST', `/chats/${chatId}/messages`, { text: 'counted' }),
     );
     expect(value.status, value.text).toBe(201);
-    expect(count, statements.join('\n')).toBeLessThanOrEqual(6);
+    expect(count, statements.join('\n')).toBe(1);
     const sent = (value.body as { message: Message }).message;
     // the chat's last message, the receiver's unread counter and the sender's read mark moved
     const seenByCreator = await chatOf(server, creator, chatId);
@@ -78,10 +85,19 @@ describe('round trips of a chat send', () => {
     expect(seenByCreator.lastMessage?.id).toBe(sent.id);
     expect(await unreadOf(fan)).toBe(0);
     // one unread notice per chat: the warm-up wrote it, this send coalesced into it
-    const notes = await call(server, creator, 'GET', '/notifications');
-    expect(
-      (notes.body.notifications as Array<{ type: string }>).filter((n) => n.type === 'message'),
-    ).toHaveLength(1);
+    expect(await messageNotices(creator)).toHaveLength(1);
+  });
+
+  it('the first message after the notice was read: a new notice, under the chat lock (5 statements)', async () => {
+    expect((await call(server, creator, 'PUT', '/notifications/mark-all-read')).status).toBe(200);
+    const { count, value, statements } = await statementsOf(() =>
+      call(server, fan, 'POST', `/chats/${chatId}/messages`, { text: 'noticed again' }),
+    );
+    expect(value.status, value.text).toBe(201);
+    // the send, then begin, the chat's lock, the notice, commit
+    expect(count, statements.join('\n')).toBe(5);
+    const notices = await messageNotices(creator);
+    expect(notices.filter((n) => !n.isRead)).toHaveLength(1);
   });
 
   it('the response is what reading the message back presents (quote and media included)', async () => {
@@ -113,5 +129,20 @@ describe('round trips of a chat send', () => {
     expect(await unreadOf(creator)).toBe(6);
     const ids = results.map((r) => (r.body as { message: Message }).message.id);
     expect(ids).toContain((await chatOf(server, fan, chatId)).lastMessage?.id);
+  });
+
+  it('concurrent first messages after a read still coalesce into one unread notice each', async () => {
+    for (const who of [fan, creator])
+      expect((await call(server, who, 'PUT', '/notifications/mark-all-read')).status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(server, i % 2 === 0 ? fan : creator, 'POST', `/chats/${chatId}/messages`, {
+          text: `race ${i}`,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    for (const who of [fan, creator])
+      expect((await messageNotices(who)).filter((n) => !n.isRead)).toHaveLength(1);
   });
 });
