@@ -1,6 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type QueryCreator } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
-import type { AuthTokenRow, AuthTokensTable, UserRow } from '../../platform/db/schema.ts';
+import type {
+  AuthTokenRow,
+  AuthTokensTable,
+  Database,
+  SessionsTable,
+  UserRow,
+} from '../../platform/db/schema.ts';
+import { ownRelationColumns, ownRelationsOf } from '../graph/graph.relations.ts';
 
 /** SQL for the auth module: accounts, single-purpose tokens, failed logins, backup codes. */
 
@@ -14,15 +21,17 @@ export function findUserById(db: DbHandle, id: string, options: { forUpdate?: bo
   return query.executeTakeFirst();
 }
 
-/** A live (not deleted) account by email, or by username when the identifier has no '@'. */
-export function findUserForLogin(db: DbHandle, identifier: string): Promise<UserRow | undefined> {
-  return db
+const liveAccount = (db: QueryCreator<Database>, identifier: string) =>
+  db
     .selectFrom('users')
     .selectAll()
     .where(identifier.includes('@') ? 'email' : 'username', '=', identifier)
     .where('deleted_at', 'is', null)
-    .where('status', '!=', 'deleted')
-    .executeTakeFirst();
+    .where('status', '!=', 'deleted');
+
+/** A live (not deleted) account by email, or by username when the identifier has no '@'. */
+export function findUserForLogin(db: DbHandle, identifier: string): Promise<UserRow | undefined> {
+  return liveAccount(db, identifier).executeTakeFirst();
 }
 
 export async function takenFields(db: DbHandle, username: string, email: string) {
@@ -38,29 +47,53 @@ export async function takenFields(db: DbHandle, username: string, email: string)
   };
 }
 
-/** Records a successful login; tells whether it was the account's first. */
-export async function markLoggedIn(db: DbHandle, userId: string) {
-  // one statement: the subquery locks the row and reads first_login_at as it was before; the
-  // builder (not raw SQL) lets the session cache's write watch see which account it touched
+/**
+ * A successful login as one statement (atomic on its own, no transaction needed): records it on
+ * the account, telling whether it was the first (the subquery locks the row and reads
+ * first_login_at as it was before), inserts the session, forgets the failed attempts of the
+ * account from this address when `clearFailures` says so, and reads the user's own lists for
+ * presentMe. Built with the builder, not raw SQL, so the session cache's write watch sees which
+ * account it touched (platform/db/write-watch.ts).
+ */
+export async function recordLogin(
+  db: DbHandle,
+  session: Insertable<SessionsTable>,
+  clearFailures?: { accountKey: string; ip: string },
+) {
+  const userId = session.user_id;
   const now = new Date();
-  const before = db
-    .selectFrom('users')
-    .select(['id', 'first_login_at'])
-    .where('id', '=', userId)
-    .forUpdate()
-    .as('before');
-  const first = await db
+  const withWrites = db
+    .with('before', (qb) =>
+      qb.selectFrom('users').select(['id', 'first_login_at']).where('id', '=', userId).forUpdate(),
+    )
+    .with('new_session', (qb) => qb.insertInto('sessions').values(session));
+  // the extra CTE adds only its own name to the builder's tables, which nothing below reads
+  const query = clearFailures
+    ? (withWrites.with('cleared', (qb) =>
+        qb
+          .deleteFrom('login_failures')
+          .where('account_key', '=', clearFailures.accountKey)
+          .where('ip', '=', clearFailures.ip),
+      ) as unknown as typeof withWrites)
+    : withWrites;
+  const row = await query
     .updateTable('users as u')
-    .from(before)
+    .from('before')
     .set({ first_login_at: sql<Date>`coalesce(before.first_login_at, ${now})`, last_login_at: now })
     .whereRef('u.id', '=', 'before.id')
     .where('u.id', '=', userId)
     .returningAll('u')
     .returning(sql<boolean>`before.first_login_at is null`.as('is_first_login'))
+    .returning(ownRelationColumns(userId))
     .executeTakeFirst();
-  if (!first) throw new Error(`user ${userId} not found`);
-  const { is_first_login, ...user } = first;
-  return { user: user as UserRow, isFirstLogin: is_first_login };
+  if (!row) throw new Error(`user ${userId} not found`);
+  const { is_first_login, own_blocked, own_restricted, own_restricted_by, own_following, ...user } =
+    row;
+  return {
+    user: user as UserRow,
+    isFirstLogin: is_first_login,
+    relations: ownRelationsOf({ own_blocked, own_restricted, own_restricted_by, own_following }),
+  };
 }
 
 /** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */
@@ -173,21 +206,58 @@ export async function retireTokens(db: DbHandle, userId: string, purposes: Purpo
 // ---- failed logins ----
 
 /**
- * Inserts one attempt row, then counts the rows in the window, this one included. Inserting
- * first makes the limit hold under concurrent attempts: the 11th row to commit sees 11.
- * Times are the database's, so several app servers agree on the window.
+ * The login gate's first statement: the live account for the identifier (as findUserForLogin)
+ * and one attempt row for it, keyed `user:<id>` when the account exists, else `nameKey`.
+ * Recorded before the password check and committed before `countAttempts`, so the limit holds
+ * under concurrent attempts: the 11th row to commit sees 11 (one statement could not do both:
+ * its single snapshot would miss the attempts committed while it runs).
  */
-export async function recordAttempt(
+export async function findUserAndRecordAttempt(
+  db: DbHandle,
+  identifier: string,
+  nameKey: string,
+  ip: string,
+) {
+  const row = await db
+    .with('account', (qb) => liveAccount(qb, identifier))
+    .with('attempt', (qb) =>
+      qb
+        .insertInto('login_failures')
+        .columns(['account_key', 'ip'])
+        .expression(
+          qb.selectNoFrom([
+            sql<string>`coalesce('user:' || (select id from account), ${nameKey})`.as(
+              'account_key',
+            ),
+            sql<string>`${ip}::text`.as('ip'),
+          ]),
+        )
+        .returning(['id', 'account_key']),
+    )
+    .selectFrom('attempt')
+    .leftJoin('account', (join) => join.onTrue())
+    .selectAll('account')
+    .select(['attempt.id as attempt_id', 'attempt.account_key as attempt_account_key'])
+    .executeTakeFirstOrThrow();
+  const { attempt_id, attempt_account_key, ...user } = row;
+  return {
+    user: user.id === null ? undefined : (user as UserRow),
+    attemptId: attempt_id,
+    accountKey: attempt_account_key,
+  };
+}
+
+/**
+ * The attempts of an account from an address in the window, the one just recorded included,
+ * and the seconds until the oldest leaves it. Times are the database's, so several app
+ * servers agree on the window.
+ */
+export async function countAttempts(
   db: DbHandle,
   accountKey: string,
   ip: string,
   windowSeconds: number,
 ) {
-  const inserted = await db
-    .insertInto('login_failures')
-    .values({ account_key: accountKey, ip })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const window = sql<Date>`(now() - make_interval(secs => ${windowSeconds}))`;
   const stats = await db
     .selectFrom('login_failures')
@@ -200,7 +270,6 @@ export async function recordAttempt(
     .where('created_at', '>', window)
     .executeTakeFirstOrThrow();
   return {
-    id: inserted.id,
     count: Number(stats.count),
     retryAfterSeconds: Math.max(1, Number(stats.retryAfter ?? 1)),
   };

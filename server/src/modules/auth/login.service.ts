@@ -1,6 +1,6 @@
 import { ErrorCodes, type LoginBody, type LoginResponse } from '@fanspace/contracts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords.ts';
-import { accountCanSignIn, createSession } from '../../platform/auth/sessions.ts';
+import { accountCanSignIn, newSession } from '../../platform/auth/sessions.ts';
 import { generateToken, hashToken } from '../../platform/auth/tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
@@ -11,21 +11,20 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../platform/errors.ts';
-import { loadOwnRelations } from '../graph/graph.relations.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import { loginBlock } from './auth.policy.ts';
 import {
   bumpTokenAttempts,
   clearFailures,
+  countAttempts,
   deleteAttempt,
   findLiveTokenByHash,
+  findUserAndRecordAttempt,
   findUserById,
-  findUserForLogin,
   insertAuthToken,
-  markLoggedIn,
   markTokenUsed,
   pruneFailures,
-  recordAttempt,
+  recordLogin,
 } from './auth.queries.ts';
 import { verifySecondFactor } from './two-factor.service.ts';
 
@@ -52,7 +51,9 @@ const invalidCredentials = () =>
 /**
  * SPEC §3 login. Unknown account and wrong password are the same 401, with the same argon2
  * work. Failed attempts are counted per account and address in the database (10 per 15
- * minutes, then 429), so the limit holds across server processes.
+ * minutes, then 429), so the limit holds across server processes. The usual login is three
+ * statements around the argon2 verify: the account with the attempt recorded, the count, and
+ * the session (docs/PERFORMANCE.md "Login").
  */
 export async function login(
   ctx: AppContext,
@@ -65,13 +66,16 @@ export async function login(
       field: 'email',
     });
   }
-  const user = await findUserForLogin(ctx.db, identifier);
-  const accountKey = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
-
-  const attempt = await recordAttempt(ctx.db, accountKey, meta.ip, FAILED_LOGIN_WINDOW_SECONDS);
+  const { user, attemptId, accountKey } = await findUserAndRecordAttempt(
+    ctx.db,
+    identifier,
+    `name:${identifier.toLowerCase()}`,
+    meta.ip,
+  );
+  const attempt = await countAttempts(ctx.db, accountKey, meta.ip, FAILED_LOGIN_WINDOW_SECONDS);
   if (attempt.count > MAX_FAILED_LOGINS) {
     // a refused attempt is not a failure: the lock ends 15 minutes after the failures
-    await deleteAttempt(ctx.db, attempt.id);
+    await deleteAttempt(ctx.db, attemptId);
     throw new TooManyRequestsError(
       `Too many failed login attempts. Please try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
       { retryAfterSeconds: attempt.retryAfterSeconds },
@@ -85,6 +89,9 @@ export async function login(
     await pruneFailures(ctx.db, accountKey, FAILED_LOGIN_WINDOW_SECONDS);
     throw invalidCredentials();
   }
+  // the right password clears the failures; usually in the statement that starts the session
+  if (!user.totp_enabled_at && !loginBlock(user) && user.email_verified_at)
+    return completeLogin(ctx, ctx.db, user.id, meta, { accountKey, ip: meta.ip });
   await clearFailures(ctx.db, accountKey, meta.ip);
   assertMayLogIn(user);
   if (!user.email_verified_at) {
@@ -94,7 +101,7 @@ export async function login(
       { requiresVerification: true, requiresEmailVerification: true, email: user.email },
     );
   }
-  return withTransaction(ctx.db, (tx) => startSession(ctx, tx, user, meta));
+  return startSession(ctx, ctx.db, user, meta);
 }
 
 function assertMayLogIn(user: UserRow) {
@@ -134,30 +141,33 @@ export async function startSession(
   return completeLogin(ctx, db, user.id, meta);
 }
 
+/**
+ * Starts the session of a user who passed every factor: one statement (`recordLogin`), which
+ * also clears the failed attempts of this account and address when `clearFailures` names them.
+ */
 export async function completeLogin(
   ctx: AppContext,
   handle: DbHandle,
   userId: string,
   meta: ClientMeta,
+  clearFailures?: { accountKey: string; ip: string },
 ): Promise<LoginResult> {
-  return withTransaction(handle, async (tx) => {
-    const { user, isFirstLogin } = await markLoggedIn(tx, userId);
-    const { token } = await createSession(tx, userId, {
-      ttlDays: ctx.config.SESSION_TTL_DAYS,
-      userAgent: meta.userAgent,
-      ip: meta.ip,
-    });
-    return {
-      sessionToken: token,
-      response: {
-        token,
-        user: { ...presentMe(user, await loadOwnRelations(tx, userId)), isFirstLogin },
-        twoFactorRequired: false,
-        tempToken: null,
-        isFirstLogin,
-      },
-    };
+  const { token, row } = newSession(userId, {
+    ttlDays: ctx.config.SESSION_TTL_DAYS,
+    userAgent: meta.userAgent,
+    ip: meta.ip,
   });
+  const { user, isFirstLogin, relations } = await recordLogin(handle, row, clearFailures);
+  return {
+    sessionToken: token,
+    response: {
+      token,
+      user: { ...presentMe(user, relations), isFirstLogin },
+      twoFactorRequired: false,
+      tempToken: null,
+      isFirstLogin,
+    },
+  };
 }
 
 type VerifyOutcome =

@@ -134,6 +134,28 @@ describe('brute-force limit', () => {
     expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
   });
 
+  it('holds under concurrent attempts: never more than 10 failures get to the password check', async () => {
+    // each attempt is recorded (and committed) before it is counted, so the k-th to commit
+    // sees at least k rows; counted in the same statement as the insert, all 15 could pass
+    const user = await createUser(server.ctx);
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        login({ email: user.email, password: `wrong-${i}-password` }, ip),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // refused attempts are not failures: topped up one by one, exactly 10 failures in all
+    let failures = statuses.filter((s) => s === 401).length;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login({ email: user.email, password: `again-${i}-password` }, ip);
+      if (res.statusCode === 401) failures += 1;
+    }
+    expect(failures).toBe(10);
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(429);
+  });
+
   it('counts unknown accounts too, and a success resets the count', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i += 1) {

@@ -97,32 +97,51 @@ export async function restrictedIdList(db: DbHandle, userId: string): Promise<st
   );
 }
 
-/** The signed-in user's own lists for presentMe (media lists belong to the media module). */
-export async function loadOwnRelations(db: DbHandle, userId: string): Promise<OwnRelations> {
-  // one round trip (presentMe runs on every relation change and GET /users/me), each list an
-  // index scan: blocks_pk, restricts_pk, restricts_restricted_idx, follows_follower_idx
+/**
+ * The signed-in user's own lists for presentMe as columns of any statement (read back with
+ * `ownRelationsOf`), each list an index scan: blocks_pk, restricts_pk, restricts_restricted_idx,
+ * follows_follower_idx. The login adds them to its one statement.
+ */
+export function ownRelationColumns(userId: string) {
   const ids = (query: RawBuilder<unknown>) => sql<string[]>`coalesce((${query}), '[]'::json)`;
-  const { rows } = await sql<{
-    blocked: string[];
-    restricted: string[];
-    restricted_by: string[];
-    following: string[];
-  }>`select
-      ${ids(sql`select json_agg(blocked_id order by created_at desc) from blocks where blocker_id = ${userId}`)} as blocked,
-      ${ids(sql`select json_agg(restricted_id order by created_at desc) from restricts where restricter_id = ${userId}`)} as restricted,
-      ${ids(sql`select json_agg(restricter_id) from restricts where restricted_id = ${userId}`)} as restricted_by,
-      ${ids(sql`select json_agg(followee_id order by created_at desc, followee_id desc) from follows where follower_id = ${userId}`)} as following`.execute(
-    db,
-  );
-  const row = rows[0];
+  return [
+    ids(
+      sql`select json_agg(blocked_id order by created_at desc) from blocks where blocker_id = ${userId}`,
+    ).as('own_blocked'),
+    ids(
+      sql`select json_agg(restricted_id order by created_at desc) from restricts where restricter_id = ${userId}`,
+    ).as('own_restricted'),
+    ids(sql`select json_agg(restricter_id) from restricts where restricted_id = ${userId}`).as(
+      'own_restricted_by',
+    ),
+    ids(
+      sql`select json_agg(followee_id order by created_at desc, followee_id desc) from follows where follower_id = ${userId}`,
+    ).as('own_following'),
+  ] as const;
+}
+
+export interface OwnRelationsRow {
+  own_blocked: string[];
+  own_restricted: string[];
+  own_restricted_by: string[];
+  own_following: string[];
+}
+
+/** OwnRelations from the columns of `ownRelationColumns` (media lists belong to the media module). */
+export function ownRelationsOf(row: OwnRelationsRow | undefined): OwnRelations {
   return {
-    blockedUserIds: row?.blocked ?? [],
-    restrictedUserIds: row?.restricted ?? [],
-    restrictedByUserIds: row?.restricted_by ?? [],
-    followingUserIds: row?.following ?? [],
+    blockedUserIds: row?.own_blocked ?? [],
+    restrictedUserIds: row?.own_restricted ?? [],
+    restrictedByUserIds: row?.own_restricted_by ?? [],
+    followingUserIds: row?.own_following ?? [],
     mediaFolders: [],
     mediaLibrary: [],
   };
+}
+
+/** The signed-in user's own lists for presentMe, in one round trip (it runs on every relation change and GET /users/me). */
+export async function loadOwnRelations(db: DbHandle, userId: string): Promise<OwnRelations> {
+  return ownRelationsOf(await db.selectNoFrom(ownRelationColumns(userId)).executeTakeFirst());
 }
 
 /** Viewer-relative facts about some accounts, one query with an indexed probe per fact. */

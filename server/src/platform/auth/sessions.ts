@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { DbHandle } from '../db/database.ts';
-import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { SessionRow, SessionsTable, UserRow } from '../db/schema.ts';
 import type { SessionCache } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
 
@@ -12,17 +13,24 @@ export interface SessionMeta {
 /** How often last_seen_at is written: often enough for a sessions list, rare enough for load. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export async function createSession(db: DbHandle, userId: string, meta: SessionMeta) {
+/** A new session's token (given to the client once) and the row that stores its hash. */
+export function newSession(userId: string, meta: SessionMeta) {
   const token = generateToken();
+  const row = {
+    user_id: userId,
+    token_hash: hashToken(token),
+    user_agent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip ?? null,
+    expires_at: new Date(Date.now() + meta.ttlDays * 86_400_000),
+  } satisfies Insertable<SessionsTable>;
+  return { token, row };
+}
+
+export async function createSession(db: DbHandle, userId: string, meta: SessionMeta) {
+  const { token, row } = newSession(userId, meta);
   const session = await db
     .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      user_agent: meta.userAgent?.slice(0, 500) ?? null,
-      ip: meta.ip ?? null,
-      expires_at: new Date(Date.now() + meta.ttlDays * 86_400_000),
-    })
+    .values(row)
     .returningAll()
     .executeTakeFirstOrThrow();
   return { token, session };

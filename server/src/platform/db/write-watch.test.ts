@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness.ts';
-import { markLoggedIn } from '../../modules/auth/auth.queries.ts';
-import { createSession } from '../auth/sessions.ts';
+import { recordLogin } from '../../modules/auth/auth.queries.ts';
+import { createSession, newSession } from '../auth/sessions.ts';
 import { withTransaction, type DatabaseHandle } from './database.ts';
 import type { WriteNotice } from './write-watch.ts';
 
@@ -77,7 +77,15 @@ describe('write watch', () => {
     expect(
       await noticesOf(() => db.deleteFrom('sessions').where('user_id', '=', u2).execute()),
     ).toEqual([{ userIds: [u2] }]);
-    expect(await noticesOf(() => markLoggedIn(db, u2))).toEqual([{ userIds: [u2] }]);
+    // the login's one statement: its CTEs insert the session and clear failures (not cached)
+    expect(
+      await noticesOf(() =>
+        recordLogin(db, newSession(u2, { ttlDays: 1 }).row, {
+          accountKey: `user:${u2}`,
+          ip: '::1',
+        }),
+      ),
+    ).toEqual([{ userIds: [u2] }]);
   });
 
   it('the throttled last-seen touch is not reported', async () => {
@@ -113,6 +121,30 @@ describe('write watch', () => {
     ).toEqual([{ all: true }]);
     expect(
       await noticesOf(() => sql`update users set bio = 'raw' where id = ${u}::uuid`.execute(db)),
+    ).toEqual([{ all: true }]);
+    // a CTE writing users or sessions: its rows are not pinned by the statement's own where
+    const other = await newUser();
+    expect(
+      await noticesOf(() =>
+        db
+          .with('moved', (qb) =>
+            qb.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', other),
+          )
+          .updateTable('users')
+          .set({ bio: 'w' })
+          .where('id', '=', u)
+          .execute(),
+      ),
+    ).toEqual([{ all: true }]);
+    expect(
+      await noticesOf(() =>
+        db
+          .with('gone', (qb) => qb.deleteFrom('users').where('id', '=', other))
+          .updateTable('users')
+          .set({ bio: 'v' })
+          .where('id', '=', u)
+          .execute(),
+      ),
     ).toEqual([{ all: true }]);
   });
 

@@ -119,19 +119,54 @@ function pinnedIds(
   return values;
 }
 
+const isAuthTable = (target: { table: string } | undefined) =>
+  target?.table === 'users' || target?.table === 'sessions';
+
+/**
+ * Whether a WITH clause may change what the cache holds: a CTE updating or deleting users or
+ * sessions (their ids are not read from CTEs), an upsert into them, or a shape we do not know.
+ * Reads, plain inserts (a new session has a token no cache holds) and writes to other tables
+ * leave the statement's own target to decide (the login is one such statement).
+ */
+function withTouchesAuthRows(withNode: Node): boolean {
+  const ctes = (withNode.expressions as unknown[] | undefined) ?? [];
+  return ctes.some((cte) => {
+    const query = asNode(asNode(cte)?.expression);
+    switch (query?.kind) {
+      case 'SelectQueryNode':
+        return false;
+      case 'InsertQueryNode':
+        return Boolean(query.onConflict) && isAuthTable(targetOf(asNode(query.into)));
+      case 'UpdateQueryNode': {
+        const target = targetOf(asNode(query.table));
+        return !target || isAuthTable(target);
+      }
+      case 'DeleteQueryNode': {
+        const froms = (asNode(query.from)?.froms as unknown[] | undefined) ?? [];
+        const target = targetOf(asNode(froms[0]));
+        return !target || froms.length !== 1 || isAuthTable(target);
+      }
+      default:
+        return true;
+    }
+  });
+}
+
 /**
  * What a statement that passed the text test writes: the users or sessions it pins by id, or
- * `all` for anything else (raw SQL, CTEs, unpinned updates). Unknown shapes err towards `all`:
- * a needless drop costs one lookup, a missed one serves a revoked session.
+ * `all` for anything else (raw SQL, CTEs writing them, unpinned updates). Unknown shapes err
+ * towards `all`: a needless drop costs one lookup, a missed one serves a revoked session.
  */
 export function writtenAuthRows(query: CompiledQuery): Found | undefined {
   if (!TOUCHES_AUTH_TABLES.test(query.sql)) return undefined;
   const root = query.query as unknown as Node;
   const isUpdate = root.kind === 'UpdateQueryNode';
-  if ((!isUpdate && root.kind !== 'DeleteQueryNode') || root.with) return 'all';
+  if (!isUpdate && root.kind !== 'DeleteQueryNode') return 'all';
+  const withNode = asNode(root.with);
+  if (withNode && withTouchesAuthRows(withNode)) return 'all';
   const froms = (asNode(root.from)?.froms as unknown[] | undefined) ?? [];
   const target = targetOf(asNode(isUpdate ? root.table : froms[0]));
-  if (!target || (target.table !== 'users' && target.table !== 'sessions')) return 'all';
+  if (!target || !isAuthTable(target)) return 'all';
   const otherTables =
     (isUpdate ? froms.length > 0 : froms.length > 1) || Boolean(root.joins) || Boolean(root.using);
   if (isUpdate && target.table === 'sessions') {
