@@ -87,8 +87,9 @@ function BlockedNotice({ user }: { user: PublicUser }) {
 
 /**
  * Whether the parts of the header that load after the profile (offers, widgets) are there. The
- * tabs wait for them – at most until a first failure – so a card arriving above does not push
- * the posts down (a layout shift); the posts query starts at once all the same (the grid's key).
+ * counts and the tabs wait for them – at most until a first failure – so a card arriving above
+ * does not push them down (a layout shift); the posts query starts at once all the same (the
+ * grid's key).
  */
 function useHeaderSettled(user: PublicUser, isOwn: boolean, blocked: boolean): boolean {
   const shown = isOwn || !blocked;
@@ -179,21 +180,25 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             ))}
           </ul>
         ) : null}
-        {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
-        <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
-          <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
-          <Stat
-            value={user.followersCount}
-            label={user.followersCount === 1 ? 'follower' : 'followers'}
-          />
-          <Stat value={user.followingCount} label="following" />
-          {creator ? (
-            <Stat
-              value={user.subscriberCount}
-              label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
-            />
-          ) : null}
-        </ul>
+        {settled ? (
+          <>
+            {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
+            <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
+              <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+              <Stat
+                value={user.followersCount}
+                label={user.followersCount === 1 ? 'follower' : 'followers'}
+              />
+              <Stat value={user.followingCount} label="following" />
+              {creator ? (
+                <Stat
+                  value={user.subscriberCount}
+                  label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+                />
+              ) : null}
+            </ul>
+          </>
+        ) : null}
       </div>
 
       {blocked && !isOwn ? null : <ProfileWidgets userId={user.id} />}
