@@ -8,6 +8,7 @@ import { useAuthStore } from '../../auth/store.ts';
 import { displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { TrendingCreators } from '../../people/components/trending-creators.tsx';
 import { InfinitePosts, postsOf } from '../../posts/components/infinite-posts.tsx';
+import { PostListSkeleton } from '../../posts/components/post-skeleton.tsx';
 import { ComposerPrompt } from '../components/composer-prompt.tsx';
 import { StoryTray } from '../../stories/components/story-tray.tsx';
 import { OnboardingCard } from '../../community/components/onboarding-card.tsx';
@@ -52,7 +53,8 @@ export function FeedPage() {
   useRefreshFeedOnFollowChange();
   // The "Get started" card shows nothing until its checklist is there: everything below it
   // waits for it too (at most until a first failure), so the card does not push the feed's
-  // skeleton down when it arrives (a layout shift). The tray's query starts meanwhile.
+  // skeleton down when it arrives (a layout shift); a skeleton of its own stands in, replaced
+  // rather than moved. The tray's query starts meanwhile.
   const onboarding = useOnboardingQuery();
   useStoryTrayQuery();
   const settled = !(onboarding.isLoading && onboarding.failureCount === 0);
@@ -78,7 +80,9 @@ export function FeedPage() {
               empty={<EmptyFeed />}
             />
           </>
-        ) : null}
+        ) : (
+          <PostListSkeleton />
+        )}
       </div>
 
       <aside aria-label="Suggestions" className="hidden xl:block">
