@@ -5,6 +5,7 @@ import { defineConfig, type PluginOption, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { APP_MODULE, ROUTE_PRELOADS } from './src/app/route-preloads.ts';
+import { APP_STYLES_ATTRIBUTE } from './src/app/startup/app-styles.ts';
 
 // The API server runs on :3000 in development; the built app is served by it, same-origin.
 const API_TARGET = process.env.FANSPACE_API_URL ?? 'http://localhost:3000';
@@ -57,8 +58,9 @@ plugins.push(precompress());
  * Writes dist/route-preloads.json: for each URL pattern of src/app/route-preloads.ts, the
  * chunks its page load needs that index.html does not already preload (the entry and its
  * static imports): the app chunk, the route's lazy pages, and everything they import
- * statically. The server turns them into <link rel="modulepreload"> (server/src/platform/
- * http/spa.ts), so they download in parallel instead of one round trip after another.
+ * statically (`visitorFiles`: the same for a route's `visitor` modules). The server turns them
+ * into <link rel="modulepreload"> (server/src/platform/http/spa-html.ts), so they download in
+ * parallel instead of one round trip after another.
  */
 function routePreloads(): PluginOption {
   let root = '';
@@ -96,7 +98,11 @@ function routePreloads(): PluginOption {
           .map((file) => `/${file}`);
       const manifest = {
         always: needed([]),
-        routes: ROUTE_PRELOADS.map((route) => ({ path: route.path, files: needed(route.modules) })),
+        routes: ROUTE_PRELOADS.map((route) => ({
+          path: route.path,
+          files: needed(route.modules),
+          ...(route.visitor ? { visitorFiles: needed(route.visitor) } : {}),
+        })),
       };
       this.emitFile({
         type: 'asset',
@@ -107,6 +113,29 @@ function routePreloads(): PluginOption {
   };
 }
 plugins.push(routePreloads());
+
+/**
+ * The app's stylesheet no longer blocks the first paint (Lighthouse: render-blocking resource):
+ * the HTML splash has inline styles of its own, so the <link rel="stylesheet"> Vite writes for
+ * the CSS main.tsx imports becomes a preload – fetched at once, at the same high priority – and
+ * main.tsx applies it and waits for it before it removes the splash and renders
+ * (src/app/startup/app-styles.ts). A build whose index.html has no such link is left as it is.
+ */
+function deferStylesheet(): PluginOption {
+  return {
+    name: 'fanspace-defer-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
+          `<link rel="preload" as="style"$1 href="$2" ${APP_STYLES_ATTRIBUTE}>`,
+        ),
+    },
+  };
+}
+plugins.push(deferStylesheet());
 
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;

@@ -7,8 +7,10 @@
  * (server/src/platform/http/spa.ts). A module that is renamed fails the build.
  *
  * Only the URLs people land on are listed; every other URL still gets the app chunk. `/` is
- * the signed-in home feed: a visitor there downloads the shell for nothing, but `/` is mostly
- * opened by returning users.
+ * the signed-in home feed for a member and the landing page for a visitor: the server tells
+ * them apart by the session cookie (its presence only – a hint for what to fetch, nothing is
+ * authorised by it) and gives a visitor the `visitor` list instead, so the landing page does
+ * not download the shell and the feed.
  */
 export const APP_MODULE = 'src/app/app.tsx';
 const SHELL = 'src/app/layout/app-shell.tsx';
@@ -18,12 +20,18 @@ export interface RoutePreload {
   path: string;
   /** source files, relative to web/ */
   modules: readonly string[];
+  /** what a visitor (no session cookie) needs there instead, when that differs */
+  visitor?: readonly string[];
 }
 
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'] },
   { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'] },
-  { path: '/', modules: [SHELL, 'src/features/feed/pages/feed-page.tsx'] },
+  {
+    path: '/',
+    modules: [SHELL, 'src/features/feed/pages/feed-page.tsx'],
+    visitor: ['src/features/home/pages/landing-page.tsx'],
+  },
   { path: '/u/:username', modules: [SHELL, 'src/features/profile/pages/profile-page.tsx'] },
   { path: '/p/:postId', modules: [SHELL, 'src/features/posts/pages/post-page.tsx'] },
   { path: '/discover', modules: [SHELL, 'src/features/discover/pages/discover-page.tsx'] },

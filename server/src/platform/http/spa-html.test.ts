@@ -12,6 +12,11 @@ const MANIFEST = {
   routes: [
     { path: '/login', files: ['/assets/login-1.js'] },
     { path: '/u/:username', files: ['/assets/shell-1.js', '/assets/profile-1.js'] },
+    {
+      path: '/',
+      files: ['/assets/shell-1.js', '/assets/feed-1.js'],
+      visitorFiles: ['/assets/landing-1.js'],
+    },
     // never echoed into the HTML: not a plain asset path
     { path: '/evil', files: ['"><script>alert(1)</script>', 'https://example.com/x.js'] },
   ],
@@ -52,6 +57,27 @@ describe('index.html with the route’s preloads', () => {
       '/assets/app-1.js',
       '/assets/query-1.js',
     ]);
+  });
+
+  it('gives a visitor the route’s visitor chunks where it has them', () => {
+    const html = createSpaHtml(dist);
+    const plain = (signedIn: boolean) =>
+      links(html.page('/', undefined, signedIn)!.body.toString());
+    expect(plain(false)).toEqual([
+      '/assets/app-1.js',
+      '/assets/query-1.js',
+      '/assets/landing-1.js',
+    ]);
+    expect(plain(true)).toEqual([
+      '/assets/app-1.js',
+      '/assets/query-1.js',
+      '/assets/shell-1.js',
+      '/assets/feed-1.js',
+    ]);
+    // a route without visitor chunks is the same for both
+    expect(links(html.page('/login', undefined, false)!.body.toString())).toContain(
+      '/assets/login-1.js',
+    );
   });
 
   it('sends brotli or gzip to browsers that take it', () => {

@@ -13,7 +13,8 @@ import { pickEncoding } from './compress-json.ts';
  */
 interface PreloadManifest {
   always: string[];
-  routes: Array<{ path: string; files: string[] }>;
+  /** visitorFiles: what a visitor needs there instead (`/`: the landing page, not the feed) */
+  routes: Array<{ path: string; files: string[]; visitorFiles?: string[] }>;
 }
 
 export interface SpaPage {
@@ -48,7 +49,11 @@ function readManifest(file: string): PreloadManifest | null {
       always: files(parsed.always),
       routes: parsed.routes
         .filter((r) => typeof r?.path === 'string')
-        .map((r) => ({ path: r.path, files: files(r.files) })),
+        .map((r) => ({
+          path: r.path,
+          files: files(r.files),
+          ...(Array.isArray(r.visitorFiles) ? { visitorFiles: files(r.visitorFiles) } : {}),
+        })),
     };
   } catch {
     // an older build without the file (or a broken one): serve index.html as it is
@@ -85,13 +90,15 @@ export function createSpaHtml(webDist: string) {
     return true;
   }
 
-  function variantFor(pathname: string): Variant {
+  function variantFor(pathname: string, signedIn: boolean): Variant {
     const route = manifest?.routes.find((r) => matchesPattern(r.path, pathname));
-    const key = route?.path ?? '*';
+    const forVisitor = !signedIn && route?.visitorFiles !== undefined;
+    const key = `${route?.path ?? '*'}${forVisitor ? ' visitor' : ''}`;
     const cached = variants.get(key);
     if (cached) return cached;
-    const files = [...new Set([...(manifest?.always ?? []), ...(route?.files ?? [])])].filter(
-      (file) => SAFE_FILE.test(file),
+    const routeFiles = (forVisitor ? route?.visitorFiles : route?.files) ?? [];
+    const files = [...new Set([...(manifest?.always ?? []), ...routeFiles])].filter((file) =>
+      SAFE_FILE.test(file),
     );
     const links = files
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
@@ -108,10 +115,17 @@ export function createSpaHtml(webDist: string) {
   }
 
   return {
-    /** null when the build has no route-preloads.json: send index.html from disk then */
-    page(pathname: string, acceptEncoding: string | string[] | undefined): SpaPage | null {
+    /**
+     * null when the build has no route-preloads.json: send index.html from disk then.
+     * `signedIn`: the request carries a session cookie (a hint for what to preload, no more).
+     */
+    page(
+      pathname: string,
+      acceptEncoding: string | string[] | undefined,
+      signedIn = true,
+    ): SpaPage | null {
       if (!refresh() || !manifest) return null;
-      const variant = variantFor(pathname);
+      const variant = variantFor(pathname, signedIn);
       const encoding = pickEncoding(acceptEncoding);
       if (encoding) return { body: variant[encoding], encoding };
       return { body: variant.raw };

@@ -88,7 +88,10 @@ describe('web app serving', () => {
       path.join(webDist, 'route-preloads.json'),
       JSON.stringify({
         always: ['/assets/app-1.js'],
-        routes: [{ path: '/u/:username', files: ['/assets/big-1.js'] }],
+        routes: [
+          { path: '/u/:username', files: ['/assets/big-1.js'] },
+          { path: '/', files: ['/assets/feed-1.js'], visitorFiles: ['/assets/landing-1.js'] },
+        ],
       }),
     );
     try {
@@ -107,6 +110,12 @@ describe('web app serving', () => {
       expect(home.headers['content-encoding']).toBeUndefined();
       expect(home.body).toContain('href="/assets/app-1.js"');
       expect(home.body).not.toContain('big-1.js');
+      // no session cookie: the landing page's chunks, not the signed-in feed's
+      expect(home.body).toContain('href="/assets/landing-1.js"');
+      expect(home.body).not.toContain('feed-1.js');
+      const member = await server.app.inject({ url: '/', cookies: { fs_session: 'any' } });
+      expect(member.body).toContain('href="/assets/feed-1.js"');
+      expect(member.body).not.toContain('landing-1.js');
     } finally {
       fs.rmSync(path.join(webDist, 'route-preloads.json'));
     }

@@ -3,6 +3,7 @@ import { ErrorCodes } from '@fanspace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SESSION_COOKIE } from './auth-plugin.ts';
 import { createSpaHtml } from './spa-html.ts';
 
 const ASSET_EXTENSIONS = new Set([
@@ -57,7 +58,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
   const html = hasWeb ? createSpaHtml(webDist) : null;
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const page = html?.page(request.url.split('?')[0] ?? '/', request.headers['accept-encoding']);
+    const page = html?.page(
+      request.url.split('?')[0] ?? '/',
+      request.headers['accept-encoding'],
+      Boolean(request.cookies[SESSION_COOKIE]),
+    );
     if (!page) return reply.sendFile('index.html');
     reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (page.encoding) reply.header('content-encoding', page.encoding);

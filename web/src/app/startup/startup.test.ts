@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../lib/storage/memory-storage.ts';
+import { applyAppStyles } from './app-styles.ts';
 import { importWithReload } from './lazy-with-reload.ts';
 import { ensureReactLoaded } from './react-guard.ts';
 import { RELOAD_FLAG_KEY, type ReloadDeps } from './reload-guard.ts';
@@ -106,5 +107,33 @@ describe('video safety', () => {
     background.loop = true;
     applyVideoSafety(background, { safari: true });
     expect(background.controls).toBe(false);
+  });
+});
+
+describe('app stylesheet', () => {
+  it('applies the preloaded stylesheet and resolves only once it has loaded', async () => {
+    document.head.innerHTML =
+      '<link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles>';
+    let applied = false;
+    void applyAppStyles().then(() => {
+      applied = true;
+    });
+    const sheet = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    expect(new URL(sheet?.href ?? '', 'http://x').pathname).toBe('/assets/index.css');
+    expect(sheet?.crossOrigin).toBe('');
+    expect(document.head.querySelector('link[data-app-styles]')).toBeNull();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toBe(false);
+    sheet?.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(applied).toBe(true));
+  });
+
+  it('does not wait for a stylesheet that failed, nor when there is none', async () => {
+    document.head.innerHTML = '<link rel="preload" as="style" href="/x.css" data-app-styles>';
+    const done = applyAppStyles();
+    document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new Event('error'));
+    await expect(done).resolves.toBeUndefined();
+    document.head.innerHTML = '';
+    await expect(applyAppStyles()).resolves.toBeUndefined();
   });
 });

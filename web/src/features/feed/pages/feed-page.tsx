@@ -8,9 +8,12 @@ import { useAuthStore } from '../../auth/store.ts';
 import { displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { TrendingCreators } from '../../people/components/trending-creators.tsx';
 import { InfinitePosts, postsOf } from '../../posts/components/infinite-posts.tsx';
+import { PostListSkeleton } from '../../posts/components/post-skeleton.tsx';
 import { ComposerPrompt } from '../components/composer-prompt.tsx';
 import { StoryTray } from '../../stories/components/story-tray.tsx';
 import { OnboardingCard } from '../../community/components/onboarding-card.tsx';
+import { useOnboardingQuery } from '../../community/queries.ts';
+import { useStoryTrayQuery } from '../../stories/queries.ts';
 import { useFeedQuery, useRefreshFeedOnFollowChange } from '../queries.ts';
 
 function EmptyFeed() {
@@ -48,6 +51,13 @@ export function FeedPage() {
   const firstName = displayNameOf(user).split(' ')[0];
   const feed = useFeedQuery('home');
   useRefreshFeedOnFollowChange();
+  // The "Get started" card shows nothing until its checklist is there: everything below it
+  // waits for it too (at most until a first failure), so the card does not push the feed's
+  // skeleton down when it arrives (a layout shift); a skeleton of its own stands in, replaced
+  // rather than moved. The tray's query starts meanwhile.
+  const onboarding = useOnboardingQuery();
+  useStoryTrayQuery();
+  const settled = !(onboarding.isLoading && onboarding.failureCount === 0);
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 xl:grid-cols-[minmax(0,1fr)_320px]">
@@ -58,15 +68,21 @@ export function FeedPage() {
           </h1>
           <p className="mt-1 text-muted">What is new from the creators you follow.</p>
         </header>
-        <OnboardingCard />
-        <StoryTray />
-        {creator ? <ComposerPrompt /> : null}
-        <InfinitePosts
-          query={feed}
-          posts={postsOf(feed.data)}
-          label="Home feed"
-          empty={<EmptyFeed />}
-        />
+        {settled ? (
+          <>
+            <OnboardingCard />
+            <StoryTray />
+            {creator ? <ComposerPrompt /> : null}
+            <InfinitePosts
+              query={feed}
+              posts={postsOf(feed.data)}
+              label="Home feed"
+              empty={<EmptyFeed />}
+            />
+          </>
+        ) : (
+          <PostListSkeleton />
+        )}
       </div>
 
       <aside aria-label="Suggestions" className="hidden xl:block">

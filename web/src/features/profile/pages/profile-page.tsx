@@ -21,6 +21,9 @@ import { MessageButton } from '../../messages/components/message-button.tsx';
 import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
+import { useDiscountsQuery } from '../../commerce/queries.ts';
+import { useUserWidgets } from '../../creator-kit/queries.ts';
+import { useUserPostsQuery } from '../../posts/queries.ts';
 import { ProfileWishlist } from '../../commerce/components/profile-wishlist.tsx';
 import { ProfileQanda } from '../../commerce/components/profile-qanda.tsx';
 import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
@@ -82,12 +85,29 @@ function BlockedNotice({ user }: { user: PublicUser }) {
   );
 }
 
+/**
+ * Whether the parts of the header that load after the profile (offers, widgets) are there. The
+ * counts and the tabs wait for them – at most until a first failure – so a card arriving above
+ * does not push them down (a layout shift); the posts query starts at once all the same (the
+ * grid's key).
+ */
+function useHeaderSettled(user: PublicUser, isOwn: boolean, blocked: boolean): boolean {
+  const shown = isOwn || !blocked;
+  // the same condition as ProfileOffers' query (shown to others, for a creator not blocked)
+  const withOffers = isCreatorUser(user) && !blocked && !isOwn && user.subscriptionPrice > 0;
+  const offers = useDiscountsQuery(user.id, withOffers);
+  const widgets = useUserWidgets(shown ? user.id : undefined);
+  useUserPostsQuery(shown ? user.id : undefined);
+  return ![offers, widgets].some((q) => q.isLoading && q.failureCount === 0);
+}
+
 export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean }) {
   const me = useAuthStore((s) => s.user);
   const [tab, setTab] = useState<(typeof TABS)[number]>('Posts');
   const name = displayNameOf(user);
   const creator = isCreatorUser(user);
   const { blocked } = relationState(me, user);
+  const settled = useHeaderSettled(user, isOwn, blocked);
   // Your own avatar and banner change in settings; show them at once, not after a refetch.
   const avatar = isOwn ? (avatarUrlOf(me) ?? avatarUrlOf(user)) : avatarUrlOf(user);
   const banner = isOwn ? (me?.bannerUrl ?? user.bannerUrl) : user.bannerUrl;
@@ -160,21 +180,25 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             ))}
           </ul>
         ) : null}
-        {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
-        <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
-          <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
-          <Stat
-            value={user.followersCount}
-            label={user.followersCount === 1 ? 'follower' : 'followers'}
-          />
-          <Stat value={user.followingCount} label="following" />
-          {creator ? (
-            <Stat
-              value={user.subscriberCount}
-              label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
-            />
-          ) : null}
-        </ul>
+        {settled ? (
+          <>
+            {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
+            <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
+              <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+              <Stat
+                value={user.followersCount}
+                label={user.followersCount === 1 ? 'follower' : 'followers'}
+              />
+              <Stat value={user.followingCount} label="following" />
+              {creator ? (
+                <Stat
+                  value={user.subscriberCount}
+                  label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+                />
+              ) : null}
+            </ul>
+          </>
+        ) : null}
       </div>
 
       {blocked && !isOwn ? null : <ProfileWidgets userId={user.id} />}
@@ -188,7 +212,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
         <div className="mt-8">
           <BlockedNotice user={user} />
         </div>
-      ) : (
+      ) : !settled ? null : (
         <>
           <div
             role="tablist"
