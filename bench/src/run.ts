@@ -136,6 +136,8 @@ async function main() {
     const server = await startServer(
       target.url ? { url: target.url } : { dataDir: path.dirname(target.dataDir ?? '') },
     );
+    // the start-up footprint: healthy, before any scenario's request
+    const rssStartMb = server.rssMb();
     const money: Result[] = [];
     try {
       for (const scenario of scenarios) {
@@ -155,6 +157,7 @@ async function main() {
           scale: plan.scale,
           ...value,
           rssMb,
+          rssStartMb,
           // one server process serves every scenario in turn: this is its RSS when this one began
           rssBeforeMb,
           generatorCpuShare,
@@ -183,6 +186,7 @@ async function main() {
           p50Ms: value.steps.at(-1)?.deliveryP50Ms ?? 0,
           p99Ms: value.p99AtMaxMs,
           rssMb,
+          rssStartMb,
           // sockets connecting count too: an upper bound of a message's cost
           serverCpuMsPerRequest:
             Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.totalSent)) / 100,
@@ -218,6 +222,7 @@ async function main() {
       typeof r.generatorCpuShare === 'number' && r.name !== 'ceiling'
         ? `autocannon ${r.generatorCpuShare} core`
         : '',
+      typeof r.rssStartMb === 'number' ? `rss at start ${r.rssStartMb} MB` : '',
       typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',
       typeof r.argon2VerifyPerSecond === 'number' ? `argon2 ${r.argon2VerifyPerSecond}/s` : '',
       typeof r.ledgerInvariantsHold === 'boolean' ? `ledger ok=${r.ledgerInvariantsHold}` : '',

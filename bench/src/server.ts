@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 /**
- * The server under test: the real app (`server/src/main.ts`) in its own process, so the load
- * generator and the server do not share an event loop. Rate limits are off (RATE_LIMIT_ENABLED
- * is the switch made for load tests), logs at warn, no demo seed.
+ * The server under test: the real app as `npm start` runs it (the build of `server/src/main.ts`,
+ * `server/dist/main.js`, made fresh here) in its own process, so the load generator and the
+ * server do not share an event loop. Rate limits are off (RATE_LIMIT_ENABLED is the switch made
+ * for load tests), logs at warn, no demo seed.
  */
 export interface ServerUnderTest {
   url: string;
@@ -26,7 +27,18 @@ export interface ServerTarget {
   port?: number | undefined;
 }
 
-const SERVER_MAIN = path.resolve(import.meta.dirname, '..', '..', 'server', 'src', 'main.ts');
+const SERVER_DIR = path.resolve(import.meta.dirname, '..', '..', 'server');
+
+/** `npm run build -w server`, once per bench process. */
+let built = false;
+function buildServer() {
+  if (built) return;
+  const result = spawnSync(process.execPath, [path.join(SERVER_DIR, 'scripts', 'build.mjs')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`server build failed (${result.status})`);
+  built = true;
+}
 
 async function freePort(): Promise<number> {
   // BENCH_PORT: a fixed port, for machines where port ranges are shared out
@@ -87,8 +99,9 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_MAIN], {
-    cwd: path.dirname(path.dirname(SERVER_MAIN)),
+  buildServer();
+  const child = spawn(process.execPath, [...profile, path.join(SERVER_DIR, 'dist', 'main.js')], {
+    cwd: SERVER_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'development',

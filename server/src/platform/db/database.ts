@@ -1,6 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,6 +48,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, driver: 'pg', writes, close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // loaded only when used: a server on PostgreSQL never needs the embedded database's code
+  const [{ PGlite }, { citext }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/citext'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

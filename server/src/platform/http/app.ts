@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { registerJsonCompression } from './compress-json.ts';
+import { lazySchemaCompilers } from './lazy-schemas.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
 import { refuseHostileInput } from './input-guards.ts';
@@ -28,6 +29,8 @@ import { registerModules } from '../../modules/index.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** compiles the route schemas no request has needed yet (see lazy-schemas.ts); after ready() */
+    compileAllSchemas(): number;
   }
 }
 
@@ -50,6 +53,7 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app: platform plugins, then every module's routes under /api. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const schemas = lazySchemaCompilers();
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: ctx.log,
     genReqId: (req) =>
@@ -68,9 +72,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // each route's schemas compiled on its first request, not all at start-up
+    schemaController: {
+      compilersFactory: {
+        buildValidator: schemas.buildValidator,
+        buildSerializer: schemas.buildSerializer,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.decorate('compileAllSchemas', () => schemas.compileAll());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
