@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
+import { makeCommunity } from '../../test/community-fixtures.ts';
 import { makeMeUser } from '../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../test/render.tsx';
 import { CommunityPage } from './pages/community-page.tsx';
@@ -24,27 +25,8 @@ const user = (id: string, username: string) => ({
   isVerified: false,
 });
 
-const community = (over: Partial<Community> = {}): Community => ({
-  id: 'c1',
-  communityId: 'c1',
-  name: 'Runners',
-  description: 'Morning runs',
-  category: 'fitness',
-  isPrivate: false,
-  ownerId: 'u9',
-  owner: null,
-  memberCount: 2,
-  likeCount: 3,
-  postCount: 1,
-  lastActivityAt: '2026-11-25T10:00:00Z',
-  createdAt: '2026-11-20T10:00:00Z',
-  isMember: true,
-  role: 'member',
-  isInvited: false,
-  canManage: false,
-  canPost: true,
-  ...over,
-});
+const community = (over: Partial<Community> = {}) =>
+  makeCommunity({ memberCount: 2, isMember: true, role: 'member', canPost: true, ...over });
 
 const post = (id: string, content: string): CommunityPost => ({
   id,
