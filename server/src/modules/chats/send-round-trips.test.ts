@@ -1,7 +1,7 @@
 import type { Message } from '@fanspace/contracts';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { openSpiedTestDatabase, type SpiedDatabase } from '../../../test/statement-spy.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { actor, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
 import { chatOf, messagesOf, openChat, send } from './chats.test-kit.ts';
@@ -9,11 +9,7 @@ import { chatOf, messagesOf, openChat, send } from './chats.test-kit.ts';
 /**
  * Statements per chat send (docs/PERFORMANCE.md "Chat send"): each is a round trip on a held
  * connection, so a change that adds one to every message shows up here. Counted at the driver
- * on both databases, begin and commit included.
- *
- * The spy goes on before the database opens: on PostgreSQL the pool's clients are wrapped at
- * connect time (platform/db/prepared-statements.ts binds `client.query` then), so a spy put on
- * `pg.Client.prototype.query` afterwards would see nothing and count 0.
+ * on both databases, begin and commit included (test/statement-spy.ts).
  */
 
 let database: DatabaseHandle;
@@ -21,18 +17,10 @@ let server: TestServer;
 let fan: Actor;
 let creator: Actor;
 let chatId: string;
-let calls: () => unknown[][];
+let statementsOf: SpiedDatabase['statementsOf'];
 
 beforeAll(async () => {
-  if (inject('testDb').kind === 'pg') {
-    const spy = vi.spyOn(pg.Client.prototype, 'query');
-    calls = () => spy.mock.calls;
-  }
-  database = await openTestDatabase();
-  if (database.pglite) {
-    const spy = vi.spyOn(database.pglite, 'query');
-    calls = () => spy.mock.calls;
-  }
+  ({ database, statementsOf } = await openSpiedTestDatabase());
   server = await createTestServer({ database });
   [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
   chatId = (await openChat(server, fan, creator)).id;
@@ -44,22 +32,6 @@ afterAll(async () => {
   await database.close();
   vi.restoreAllMocks();
 });
-
-const textOf = (arg: unknown) =>
-  String(typeof arg === 'string' ? arg : ((arg as { text?: string } | undefined)?.text ?? ''))
-    .replace(/\s+/g, ' ')
-    .slice(0, 80);
-
-async function statementsOf<T>(fn: () => Promise<T>) {
-  const start = calls().length;
-  const value = await fn();
-  // the analytics recorder flushes on a timer, from whichever request came last
-  const statements = calls()
-    .slice(start)
-    .map((c) => textOf(c[0]))
-    .filter((text) => !text.startsWith('insert into "analytics_'));
-  return { count: statements.length, value, statements };
-}
 
 const unreadOf = async (who: Actor) => (await chatOf(server, who, chatId)).unreadCount;
 

@@ -3,6 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { Charge } from '../ledger/charges.ts';
 import { accountId, postTransaction } from '../ledger/ledger.service.ts';
+import { num, partBackUpTo } from '../ledger/money.ts';
+import { takeBackShare, type TakeBack } from '../ledger/take-back.ts';
 
 /**
  * The revenue split of a collaboration post. Called in the transaction of an unlock or a post
@@ -99,16 +101,10 @@ export async function splitWithCollaborator(
   return { transactionId: posted.id, partCents: part };
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-
-export interface CollaboratorReversal {
+export interface CollaboratorReversal extends Omit<TakeBack, 'shrinkHold'> {
   collaboratorId: string;
   splitTransactionId: string;
   partCents: number;
-  fromPendingCents: number;
-  fromAvailableCents: number;
-  owedCents: number;
-  entries: { accountId: string; amountCents: number }[];
   /** after the reversal is posted: shrink (or close) the collaborator's hold, lower earned */
   finish: (reversalId: string) => Promise<void>;
 }
@@ -118,8 +114,7 @@ export interface CollaboratorReversal {
  * `reverseCharge` with the charge row locked). Proportional and cumulative like the fee:
  * after reversing share S' of the charge's creator share S, the collaborator has given back
  * floor(part × S' / S) in total, so a full reversal takes back exactly `part` and partial ones
- * never more. Taken from the collaborator's hold while held, else from their available
- * balance, and what that cannot cover becomes their `creator_owed` debt (the creator rules).
+ * never more. Taken back like the creator's share (ledger/take-back.ts).
  * Returns null when the charge was not split.
  */
 export async function collaboratorReversal(
@@ -142,8 +137,8 @@ export async function collaboratorReversal(
   const part = num(m.partCents);
   const collaboratorId = String(m.creatorId ?? '');
   if (share <= 0 || part <= 0 || !collaboratorId) return null;
-  const upTo = (s: number) => Math.floor((part * Math.min(s, share)) / share);
-  const back = upTo(shareReversedAfter) - upTo(shareReversedBefore);
+  const back =
+    partBackUpTo(part, shareReversedAfter, share) - partBackUpTo(part, shareReversedBefore, share);
 
   // lock both creators' available accounts in id order (no deadlock between crossed reversals)
   const [ownerAvailable, available] = await Promise.all([
@@ -159,51 +154,19 @@ export async function collaboratorReversal(
     .execute();
   const balance = num(balances.find((b) => b.id === available)?.balance_cents);
 
-  const hold = await tx
-    .selectFrom('ledger_pending_releases')
-    .select(['id', 'amount_cents'])
-    .where('transaction_id', '=', split.id)
-    .where('creator_id', '=', collaboratorId)
-    .where('released_transaction_id', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  const fromPending = hold ? Math.min(back, num(hold.amount_cents)) : 0;
-  const rest = back - fromPending;
-  const fromAvailable = Math.min(rest, Math.max(balance, 0));
-  const owed = rest - fromAvailable;
-  const entries: { accountId: string; amountCents: number }[] = [];
-  if (fromPending > 0)
-    entries.push({
-      accountId: await accountId(tx, 'creator_pending', collaboratorId),
-      amountCents: -fromPending,
-    });
-  if (fromAvailable > 0) entries.push({ accountId: available, amountCents: -fromAvailable });
-  if (owed > 0)
-    entries.push({
-      accountId: await accountId(tx, 'creator_owed', collaboratorId),
-      amountCents: -owed,
-    });
-
+  const { shrinkHold, ...taken } = await takeBackShare(tx, {
+    creatorId: collaboratorId,
+    holdTransactionId: split.id,
+    cents: back,
+    available: { id: available, balanceCents: balance },
+  });
   return {
     collaboratorId,
     splitTransactionId: split.id,
     partCents: back,
-    fromPendingCents: fromPending,
-    fromAvailableCents: fromAvailable,
-    owedCents: owed,
-    entries,
+    ...taken,
     finish: async (reversalId) => {
-      if (hold && fromPending > 0) {
-        const left = num(hold.amount_cents) - fromPending;
-        await tx
-          .updateTable('ledger_pending_releases')
-          .set({
-            amount_cents: left,
-            ...(left === 0 ? { released_transaction_id: reversalId } : {}),
-          })
-          .where('id', '=', hold.id)
-          .execute();
-      }
+      await shrinkHold(reversalId);
       if (back > 0 && typeof m.collaborationId === 'string')
         await tx
           .updateTable('collaborations')

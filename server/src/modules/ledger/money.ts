@@ -59,3 +59,14 @@ export function parseFeePercent(value: unknown): number {
 }
 
 export const formatUnits = (cents: number) => units(cents).toFixed(2);
+
+/** A number read from the database or ledger metadata (bigint may come back as text); absent: 0. */
+export const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+
+/**
+ * The reversal rounding rule, cumulative: after reversing `reversedCents` of `ofCents` (> 0), a
+ * part of the charge has given back floor(part × reversed / of) in total, so partial reversals
+ * add up to exactly the part and never more.
+ */
+export const partBackUpTo = (partCents: number, reversedCents: number, ofCents: number) =>
+  Math.floor((partCents * Math.min(reversedCents, ofCents)) / ofCents);

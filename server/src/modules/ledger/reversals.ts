@@ -10,7 +10,8 @@ import {
 } from '../../platform/errors.ts';
 import { CHARGE_KINDS, type ChargeKind } from './charges.ts';
 import { accountId, postTransaction } from './ledger.service.ts';
-import { formatUnits } from './money.ts';
+import { formatUnits, num, partBackUpTo } from './money.ts';
+import { takeBackShare } from './take-back.ts';
 import { notify } from '../notifications/notify.ts';
 import { collaboratorReversal } from '../collaborations/collaborations.split.ts';
 import { reverseWishlistFunding } from '../commerce/wishlist.service.ts';
@@ -65,8 +66,6 @@ export interface ReversalResult {
 
 type Deps = Pick<AppContext, 'jobs'>;
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-
 export const reversalRef = (kind: ReversalKind, externalRef: string) => `${kind}:${externalRef}`;
 
 /** Cents already reversed of one charge (committed reversals; call with the charge locked). */
@@ -78,16 +77,6 @@ export async function reversedSoFar(tx: DbHandle, chargeId: string): Promise<num
     .where('kind', 'in', REVERSAL_KINDS)
     .executeTakeFirstOrThrow();
   return num(row.total);
-}
-
-async function lockedBalance(tx: DbHandle, id: string) {
-  const row = await tx
-    .selectFrom('ledger_accounts')
-    .select('balance_cents')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return num(row.balance_cents);
 }
 
 /**
@@ -198,7 +187,7 @@ export async function reverseCharge(
     );
 
   // the charge's own rounding, cumulatively: totals end exactly at fee and share
-  const feeUpTo = (cents: number) => Math.floor((cents * fee) / gross);
+  const feeUpTo = (cents: number) => partBackUpTo(fee, cents, gross);
   const feeBack = feeUpTo(already + amount) - feeUpTo(already);
   const shareBack = amount - feeBack;
   // a collaboration split of this charge gives back its proportional part (before the owner's
@@ -219,13 +208,12 @@ export async function reverseCharge(
   );
   const referralBack = referral?.backCents ?? 0;
 
-  const hold = await tx
-    .selectFrom('ledger_pending_releases')
-    .select(['id', 'amount_cents'])
-    .where('transaction_id', '=', charge.id)
-    .where('released_transaction_id', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  // the creator's own share: from the charge's hold, then available, then as debt
+  const owner = await takeBackShare(tx, {
+    creatorId,
+    holdTransactionId: charge.id,
+    cents: ownerBack,
+  });
   const creditTarget = input.creditTo ?? (input.kind === 'chargeback' ? 'processor' : 'wallet');
   const creditToProcessor = creditTarget === 'processor';
   const [target, fees] = await Promise.all([
@@ -235,36 +223,14 @@ export async function reverseCharge(
     accountId(tx, 'platform_fees', null),
   ]);
 
-  let fromPending = 0;
-  let fromAvailable = 0;
-  let owed = 0;
+  const owed = owner.owedCents;
   const entries = [
     { accountId: target, amountCents: amount },
     { accountId: fees, amountCents: referralBack - feeBack },
+    ...owner.entries,
+    ...(collab?.entries ?? []),
+    ...(referral?.entries ?? []),
   ];
-  if (hold) {
-    fromPending = Math.min(ownerBack, num(hold.amount_cents));
-    entries.push({
-      accountId: await accountId(tx, 'creator_pending', creatorId),
-      amountCents: -fromPending,
-    });
-  }
-  const rest = ownerBack - fromPending;
-  if (rest > 0) {
-    const available = await accountId(tx, 'creator_available', creatorId);
-    const balance = await lockedBalance(tx, available);
-    fromAvailable = Math.min(rest, Math.max(balance, 0));
-    owed = rest - fromAvailable;
-    entries.push({ accountId: available, amountCents: -fromAvailable });
-    if (owed > 0)
-      entries.push({
-        accountId: await accountId(tx, 'creator_owed', creatorId),
-        amountCents: -owed,
-      });
-  }
-
-  if (collab) entries.push(...collab.entries);
-  if (referral) entries.push(...referral.entries);
 
   const posted = await postTransaction(tx, {
     kind: input.kind,
@@ -279,8 +245,8 @@ export async function reverseCharge(
       originalGrossCents: gross,
       feeCents: feeBack,
       shareCents: shareBack,
-      fromPendingCents: fromPending,
-      fromAvailableCents: fromAvailable,
+      fromPendingCents: owner.fromPendingCents,
+      fromAvailableCents: owner.fromAvailableCents,
       owedCents: owed,
       ...(collab
         ? {
@@ -314,18 +280,7 @@ export async function reverseCharge(
   // a wishlist tip's item loses what was taken back (progress goes down, reopens below the goal)
   if (charge.kind === 'tip') await reverseWishlistFunding(tx, charge.id, amount);
 
-  if (hold && fromPending > 0) {
-    const left = num(hold.amount_cents) - fromPending;
-    await tx
-      .updateTable('ledger_pending_releases')
-      .set({
-        amount_cents: left,
-        // nothing left to release: the reversal closes the hold
-        ...(left === 0 ? { released_transaction_id: posted.id } : {}),
-      })
-      .where('id', '=', hold.id)
-      .execute();
-  }
+  await owner.shrinkHold(posted.id);
   await collab?.finish(posted.id);
   await referral?.finish(posted.id);
   const what = WHAT[charge.kind] ?? 'a payment';

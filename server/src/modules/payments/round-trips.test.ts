@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/factories.ts';
-import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
+import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { openSpiedTestDatabase, type SpiedDatabase } from '../../../test/statement-spy.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
@@ -19,22 +19,10 @@ let database: DatabaseHandle;
 let server: TestServer;
 let fan: Actor;
 let creator: Actor;
-
-let calls: () => unknown[][] = () => [];
+let statementsOf: SpiedDatabase['statementsOf'];
 
 beforeAll(async () => {
-  // the spy goes on before the database opens: on PostgreSQL the pool's clients are wrapped at
-  // connect time (platform/db/prepared-statements.ts binds `client.query` then), so a spy put
-  // on `pg.Client.prototype.query` afterwards would see nothing and count 0
-  if (inject('testDb').kind === 'pg') {
-    const spy = vi.spyOn(pg.Client.prototype, 'query');
-    calls = () => spy.mock.calls;
-  }
-  database = await openTestDatabase();
-  if (database.pglite) {
-    const spy = vi.spyOn(database.pglite, 'query');
-    calls = () => spy.mock.calls;
-  }
+  ({ database, statementsOf } = await openSpiedTestDatabase());
   server = await createTestServer({ database });
   [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
   await fund(server, fan, 100);
@@ -45,26 +33,6 @@ afterAll(async () => {
   await database.close();
   vi.restoreAllMocks();
 });
-
-const textOf = (arg: unknown) =>
-  String(typeof arg === 'string' ? arg : ((arg as { text?: string } | undefined)?.text ?? ''))
-    .replace(/\s+/g, ' ')
-    .slice(0, 80);
-
-async function statementsOf<T>(
-  fn: () => Promise<T>,
-): Promise<{ count: number; value: T; statements: string[] }> {
-  const from = calls().length;
-  const value = await fn();
-  // the analytics recorder flushes its buffer on a timer, from whichever request came last:
-  // those batch inserts are not the request's own statements
-  const statements = calls()
-    .slice(from)
-    .map((c) => textOf(c[0]))
-    .filter((text) => !text.startsWith('insert into "analytics_'));
-  expect(statements.length, 'the counter sees the driver').toBeGreaterThan(0);
-  return { count: statements.length, value, statements };
-}
 
 const balanceCents = async (who: Actor) =>
   (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;

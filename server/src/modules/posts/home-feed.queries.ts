@@ -5,10 +5,8 @@ import type { PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { activeSubscription, type PageWindow } from './posts.queries.ts';
 import {
-  pageAuthorColumn,
-  pageMediaColumn,
-  splitPageExtras,
-  splitPostFacts,
+  pageExtraColumns,
+  splitPage,
   viewerFactColumns,
   type PageExtras,
   type PostFacts,
@@ -122,7 +120,7 @@ export function homePageQuery(
 ) {
   return homeFeedRows(db, viewerId, window, take)
     .select(viewerFactColumns(viewerId))
-    .select([pageAuthorColumn(viewerId), pageMediaColumn()])
+    .select(pageExtraColumns(viewerId))
     .select(homeFeedCount(db, viewerId, window, cap).as('feed_total'));
 }
 
@@ -162,7 +160,5 @@ export async function homeFeed(
     };
   }
   const total = Number(rows[0]?.feed_total ?? 0);
-  const { rows: plain, extras } = splitPageExtras(rows.map(({ feed_total: _, ...row }) => row));
-  const split = splitPostFacts(plain);
-  return { rows: split.rows, total, facts: split.facts, extras };
+  return { ...splitPage(rows.map(({ feed_total: _, ...row }) => row)), total };
 }

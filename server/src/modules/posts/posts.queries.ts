@@ -4,9 +4,8 @@ import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { Database, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import {
-  pageAuthorColumn,
-  pageMediaColumn,
-  splitPageExtras,
+  pageExtraColumns,
+  splitPage,
   splitPostFacts,
   viewerFactColumns,
   type PageExtras,
@@ -89,7 +88,7 @@ async function page(
   const rows = await order(base)
     .selectAll('posts')
     .select(viewerFactColumns(viewerId ?? NO_VIEWER))
-    .$if(withExtras, (q) => q.select([pageAuthorColumn(viewerId), pageMediaColumn()]))
+    .$if(withExtras, (q) => q.select(pageExtraColumns(viewerId)))
     .select(counted.as('page_total'))
     .limit(planLiteral(window.limit))
     .offset(planLiteral(window.offset))
@@ -100,14 +99,13 @@ async function page(
   }
   const total = Number(rows[0]?.page_total ?? 0);
   const plain = rows.map(({ page_total: _, ...row }) => row);
-  const folded = withExtras
-    ? splitPageExtras(plain as Array<(typeof plain)[number] & PageColumns>)
-    : { rows: plain, extras: undefined };
-  const split = splitPostFacts(folded.rows);
+  const split = withExtras
+    ? splitPage(plain as Array<(typeof plain)[number] & PageColumns>)
+    : { ...splitPostFacts(plain), extras: undefined };
   return {
     rows: split.rows as PostRow[],
     total,
-    ...(folded.extras ? { extras: folded.extras } : {}),
+    ...(split.extras ? { extras: split.extras } : {}),
     ...(viewerId ? { facts: split.facts } : {}),
   };
 }

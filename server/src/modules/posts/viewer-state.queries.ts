@@ -153,6 +153,10 @@ export const pageMediaColumn = () =>
     'page_media',
   );
 
+/** Both columns above: a page query reads its authors and media together (`splitPage`). */
+export const pageExtraColumns = (viewerId: string | null) =>
+  [pageAuthorColumn(viewerId), pageMediaColumn()] as const;
+
 // jsonb carries timestamps as ISO text; everywhere else the rows hold Dates. A column added to
 // either table must be listed here: viewer-state.test.ts compares both paths row for row.
 const USER_DATES = [
@@ -256,4 +260,21 @@ export async function accessFacts(
     isSubscriber: row?.s ?? false,
     hasPurchased: row?.p ?? false,
   };
+}
+
+/**
+ * The rows of a page query with `viewerFactColumns` and `pageExtraColumns`, taken apart: the
+ * plain rows, the viewer's facts, and the authors and media.
+ */
+export function splitPage<
+  R extends {
+    id: string;
+    viewer_liked: boolean;
+    viewer_purchased: boolean;
+    page_author: unknown;
+    page_media: unknown;
+  },
+>(rows: R[]) {
+  const { rows: plain, extras } = splitPageExtras(rows);
+  return { ...splitPostFacts(plain), extras };
 }

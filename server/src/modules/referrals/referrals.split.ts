@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
-import {
-  accountId,
-  postTransaction,
-  type AccountRef,
-  type LockedAccount,
-} from '../ledger/ledger.service.ts';
-import type { Split } from '../ledger/money.ts';
+import { postTransaction, type AccountRef, type LockedAccount } from '../ledger/ledger.service.ts';
+import { num, partBackUpTo, type Split } from '../ledger/money.ts';
+import { takeBackShare, type TakeBack } from '../ledger/take-back.ts';
 import {
   parseReferralMonths,
   parseReferralPercent,
@@ -122,16 +118,10 @@ export async function payReferrer(tx: DbHandle, input: PayReferrerInput): Promis
   return part;
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-
-export interface ReferralReversal {
+export interface ReferralReversal extends Omit<TakeBack, 'shrinkHold'> {
   referrerId: string;
   /** cents of the referrer's part taken back by this reversal (they return to platform_fees) */
   backCents: number;
-  fromPendingCents: number;
-  fromAvailableCents: number;
-  owedCents: number;
-  entries: { accountId: string; amountCents: number }[];
   /** after the reversal is posted: shrink (or close) the referrer's hold, count it reversed */
   finish: (reversalId: string) => Promise<void>;
 }
@@ -140,8 +130,8 @@ export interface ReferralReversal {
  * The referrer's side of a refund or chargeback (called by `reverseCharge` with the charge row
  * locked). Proportional and cumulative like the fee: after reversing R of gross G the referrer
  * has given back floor(part × R / G) in total, so a full reversal takes back exactly the part.
- * Taken from their hold while held, else from their available balance, and what that cannot
- * cover becomes their creator_owed debt (repaid first from later releases, the creator rule).
+ * Taken back like the creator's share (ledger/take-back.ts): from their hold, their available
+ * balance, then as creator_owed debt (repaid first from later releases).
  * `takenFromAvailable`: what this same reversal already takes from the referrer's available
  * account in another role (a collaborator of the referred creator), so it is not counted twice.
  */
@@ -162,8 +152,8 @@ export async function referralReversal(
     .executeTakeFirst();
   if (!earned || grossCents <= 0) return null;
   const part = num(earned.amount_cents);
-  const upTo = (r: number) => Math.floor((part * Math.min(r, grossCents)) / grossCents);
-  const back = upTo(reversedAfter) - upTo(reversedBefore);
+  const back =
+    partBackUpTo(part, reversedAfter, grossCents) - partBackUpTo(part, reversedBefore, grossCents);
   const referrerId = earned.referrer_id;
   if (back <= 0)
     return {
@@ -176,61 +166,18 @@ export async function referralReversal(
       finish: async () => {},
     };
 
-  const hold = await tx
-    .selectFrom('ledger_pending_releases')
-    .select(['id', 'amount_cents'])
-    .where('transaction_id', '=', earned.share_transaction_id)
-    .where('creator_id', '=', referrerId)
-    .where('released_transaction_id', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  const fromPending = hold ? Math.min(back, num(hold.amount_cents)) : 0;
-  const entries: { accountId: string; amountCents: number }[] = [];
-  if (fromPending > 0)
-    entries.push({
-      accountId: await accountId(tx, 'creator_pending', referrerId),
-      amountCents: -fromPending,
-    });
-  let fromAvailable = 0;
-  let owed = 0;
-  const rest = back - fromPending;
-  if (rest > 0) {
-    const available = await accountId(tx, 'creator_available', referrerId);
-    const row = await tx
-      .selectFrom('ledger_accounts')
-      .select('balance_cents')
-      .where('id', '=', available)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const balance = num(row.balance_cents) - takenFromAvailable(referrerId);
-    fromAvailable = Math.min(rest, Math.max(balance, 0));
-    owed = rest - fromAvailable;
-    if (fromAvailable > 0) entries.push({ accountId: available, amountCents: -fromAvailable });
-    if (owed > 0)
-      entries.push({
-        accountId: await accountId(tx, 'creator_owed', referrerId),
-        amountCents: -owed,
-      });
-  }
+  const { shrinkHold, ...taken } = await takeBackShare(tx, {
+    creatorId: referrerId,
+    holdTransactionId: earned.share_transaction_id,
+    cents: back,
+    takenFromAvailable: takenFromAvailable(referrerId),
+  });
   return {
     referrerId,
     backCents: back,
-    fromPendingCents: fromPending,
-    fromAvailableCents: fromAvailable,
-    owedCents: owed,
-    entries,
+    ...taken,
     finish: async (reversalId) => {
-      if (hold && fromPending > 0) {
-        const left = num(hold.amount_cents) - fromPending;
-        await tx
-          .updateTable('ledger_pending_releases')
-          .set({
-            amount_cents: left,
-            ...(left === 0 ? { released_transaction_id: reversalId } : {}),
-          })
-          .where('id', '=', hold.id)
-          .execute();
-      }
+      await shrinkHold(reversalId);
       await tx
         .updateTable('referral_earnings')
         .set((eb) => ({ reversed_cents: eb('reversed_cents', '+', back) }))

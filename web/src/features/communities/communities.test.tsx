@@ -1,8 +1,8 @@
-import type { Community } from '@fanspace/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
+import { makeCommunity } from '../../test/community-fixtures.ts';
 import { makeMeUser } from '../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../test/render.tsx';
 import { CommunitiesPage } from './pages/communities-page.tsx';
@@ -14,27 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const community = (over: Partial<Community> = {}): Community => ({
-  id: 'c1',
-  communityId: 'c1',
-  name: 'Runners',
-  description: 'Morning runs',
-  category: 'fitness',
-  isPrivate: false,
-  ownerId: 'u9',
-  owner: null,
-  memberCount: 12,
-  likeCount: 3,
-  postCount: 1,
-  lastActivityAt: '2026-11-25T10:00:00Z',
-  createdAt: '2026-11-20T10:00:00Z',
-  isMember: false,
-  role: null,
-  isInvited: false,
-  canManage: false,
-  canPost: false,
-  ...over,
-});
+const community = makeCommunity;
 
 const listUrls = () =>
   fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/communities?'));

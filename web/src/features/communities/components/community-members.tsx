@@ -5,10 +5,7 @@ import { errorMessageOf } from '../../../lib/api/index.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
-import { Skeleton } from '../../../ui/loading-state.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { fetchUserByUsername } from '../../profile/profile-api.ts';
 import {
@@ -17,6 +14,7 @@ import {
   useRemoveMemberMutation,
   useRoleMutation,
 } from '../queries.ts';
+import { CommunityTab } from './community-tab.tsx';
 
 const ROLE_LABELS: Record<CommunityRole, string> = {
   owner: 'Owner',
@@ -136,21 +134,20 @@ export function CommunityMembers({
   const members = useMembersQuery(community.id);
   const mayInvite = community.isPrivate ? community.canManage : community.isMember;
   return (
-    <section aria-label="Members">
-      {mayInvite ? <InviteForm communityId={community.id} /> : null}
-      <Card className="px-4">
-        {members.isPending ? (
-          <Skeleton className="my-4 h-24" />
-        ) : members.isError ? (
-          <ErrorState onRetry={() => void members.refetch()} />
-        ) : (
-          <ul className="divide-y divide-line" aria-label={`${members.data.total} members`}>
-            {members.data.members.map((m) => (
-              <MemberRow key={m.userId} member={m} community={community} viewerId={viewerId} />
-            ))}
-          </ul>
-        )}
-      </Card>
-    </section>
+    <CommunityTab
+      label="Members"
+      form={mayInvite ? <InviteForm communityId={community.id} /> : null}
+      query={members}
+      skeletonClassName="my-4 h-24"
+      cardClassName="px-4"
+    >
+      {(data) => (
+        <ul className="divide-y divide-line" aria-label={`${data.total} members`}>
+          {data.members.map((m) => (
+            <MemberRow key={m.userId} member={m} community={community} viewerId={viewerId} />
+          ))}
+        </ul>
+      )}
+    </CommunityTab>
   );
 }

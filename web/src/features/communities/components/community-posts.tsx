@@ -6,10 +6,8 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { HeartIcon, ImageIcon, MessageIcon, TrashIcon } from '../../../ui/icons.tsx';
-import { Skeleton } from '../../../ui/loading-state.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import {
   useCommunityPostsQuery,
@@ -17,6 +15,7 @@ import {
   useDeletePostMutation,
   useLikePostMutation,
 } from '../queries.ts';
+import { CommunityTab } from './community-tab.tsx';
 
 function Composer({ communityId }: { communityId: string }) {
   const [content, setContent] = useState('');
@@ -129,29 +128,33 @@ export function CommunityPosts({ community }: { community: Community }) {
       <EmptyState title="Members only" description="Join this community to read and write posts." />
     );
   return (
-    <section aria-label="Posts">
-      {community.canPost ? <Composer communityId={community.id} /> : null}
-      {posts.isPending ? (
-        <Skeleton className="h-32 rounded-3xl" />
-      ) : posts.isError ? (
-        <ErrorState onRetry={() => void posts.refetch()} />
-      ) : posts.data.posts.length === 0 ? (
-        <EmptyState
-          icon={<MessageIcon size={26} />}
-          title="No posts yet"
-          description={
-            community.canPost ? 'Say hello to start things off.' : 'Join to start the conversation.'
-          }
-        />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {posts.data.posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} communityId={community.id} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <CommunityTab
+      label="Posts"
+      form={community.canPost ? <Composer communityId={community.id} /> : null}
+      query={posts}
+      skeletonClassName="h-32 rounded-3xl"
+    >
+      {(data) =>
+        data.posts.length === 0 ? (
+          <EmptyState
+            icon={<MessageIcon size={26} />}
+            title="No posts yet"
+            description={
+              community.canPost
+                ? 'Say hello to start things off.'
+                : 'Join to start the conversation.'
+            }
+          />
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {data.posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} communityId={community.id} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </CommunityTab>
   );
 }
