@@ -4,7 +4,7 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import { creatorEarningsOf } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { csvRow } from '../../platform/csv.ts';
-import { units } from '../ledger/money.ts';
+import { num, units } from '../ledger/money.ts';
 import { buildPdf, PdfLayout } from './pdf.ts';
 import { REFERRAL_SHARE_KIND } from '../referrals/referrals.split.ts';
 
@@ -32,7 +32,6 @@ export interface Statement {
 }
 
 const REVERSAL_KINDS = ['refund', 'chargeback'];
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 
 const DESCRIPTIONS: Record<string, string> = {
   unlock: 'Post unlock',

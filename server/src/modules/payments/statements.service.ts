@@ -13,7 +13,7 @@ import {
   shareDelta,
 } from '../collaborations/collaborations.earnings.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
-import { formatUnits, units } from '../ledger/money.ts';
+import { num, formatUnits, units } from '../ledger/money.ts';
 import { describeReferralMovement } from '../referrals/referrals.statements.ts';
 
 /**
@@ -30,7 +30,6 @@ interface EntryFact {
 type Meta = Record<string, unknown>;
 type UserBrief = { id: string; username: string; displayName: string | null };
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const WHAT: Record<string, string> = {
   unlock: 'unlocking a post',

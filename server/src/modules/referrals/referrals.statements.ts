@@ -1,5 +1,5 @@
 import type { TransactionLine } from '@fanspace/contracts';
-import { formatUnits, units } from '../ledger/money.ts';
+import { num, formatUnits, units } from '../ledger/money.ts';
 import { REFERRAL_SHARE_KIND } from './referrals.split.ts';
 
 /**
@@ -10,7 +10,6 @@ import { REFERRAL_SHARE_KIND } from './referrals.split.ts';
 
 type Meta = Record<string, unknown>;
 type UserBrief = { id: string; username: string; displayName: string | null };
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const line = (label: string, cents: number) => ({
   label,
