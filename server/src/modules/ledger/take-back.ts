@@ -37,7 +37,7 @@ export interface TakeBack {
 }
 
 /** Locks one ledger account row and returns its balance. */
-async function lockedBalance(tx: DbHandle, id: string): Promise<number> {
+export async function lockedBalance(tx: DbHandle, id: string): Promise<number> {
   const row = await tx
     .selectFrom('ledger_accounts')
     .select('balance_cents')

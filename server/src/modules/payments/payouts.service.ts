@@ -24,6 +24,7 @@ import { formatUnits, units } from '../ledger/money.ts';
 import { owedCents } from '../ledger/reversals.ts';
 import { notify } from '../notifications/notify.ts';
 import { listPayoutRows, lockPayout, type PayoutListFilter } from './payouts.queries.ts';
+import { lockedBalance } from '../ledger/take-back.ts';
 
 /**
  * Creator payouts (docs/ARCHITECTURE.md "Money"). A request moves the amount from
@@ -84,13 +85,7 @@ const belowMinimum = () =>
 /** Locks the creator's available account and returns its id and balance. */
 async function lockAvailable(tx: DbHandle, creatorId: string) {
   const id = await accountId(tx, 'creator_available', creatorId);
-  const row = await tx
-    .selectFrom('ledger_accounts')
-    .select('balance_cents')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return { id, balance: Number(row.balance_cents) };
+  return { id, balance: await lockedBalance(tx, id) };
 }
 
 /**
