@@ -119,7 +119,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
       </div>
       <div className="relative -mt-12 flex flex-wrap items-end justify-between gap-3 px-2 sm:-mt-14 sm:px-6">
         <Avatar name={name} src={avatar} size={104} className="ring-4 ring-canvas" />
-        <div className="flex items-center gap-2 pb-1">
+        <div className="flex flex-wrap items-center gap-2 pb-1">
           {isOwn ? (
             <ButtonLink
               to="/settings/profile"
