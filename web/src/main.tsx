@@ -1,7 +1,7 @@
 /**
- * Start-up (spec §2): apply the stylesheet index.html preloads, remove the splash, load the app lazily with a spinner, reload once if
- * that load fails, show 'Loading error' if rendering fails, install video handling and, in
- * production, the service worker.
+ * Start-up (spec §2): apply the stylesheet index.html preloads, remove the splash, load the
+ * app lazily with a spinner, reload once if that load fails, show 'Loading error' if rendering
+ * fails, install video handling and, in production, the service worker.
  */
 import * as React from 'react';
 import { startTransition, StrictMode, Suspense } from 'react';
