@@ -4,7 +4,7 @@ import { assertInTransaction, type DbHandle } from '../../platform/db/database.t
 import type { Charge } from '../ledger/charges.ts';
 import { accountId, postTransaction } from '../ledger/ledger.service.ts';
 import { num, partBackUpTo } from '../ledger/money.ts';
-import { takeBackShare, type TakeBack } from '../ledger/take-back.ts';
+import { takeBackShare, type TakeBack, lockOpenHold } from '../ledger/take-back.ts';
 
 /**
  * The revenue split of a collaboration post. Called in the transaction of an unlock or a post
@@ -45,14 +45,7 @@ export async function splitWithCollaborator(
   if (!collab) return null;
   const part = collaboratorPart(charge.split.shareCents, collab.split_percent);
   if (part <= 0) return null;
-  const hold = await tx
-    .selectFrom('ledger_pending_releases')
-    .select(['id', 'amount_cents'])
-    .where('transaction_id', '=', charge.transactionId)
-    .where('creator_id', '=', ownerId)
-    .where('released_transaction_id', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  const hold = await lockOpenHold(tx, charge.transactionId, ownerId);
   if (!hold || Number(hold.amount_cents) <= part) return null;
   const ownerPending = await accountId(tx, 'creator_pending', ownerId);
   const collabPending = await accountId(tx, 'creator_pending', collab.collaborator_id);

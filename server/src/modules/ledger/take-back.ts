@@ -47,18 +47,23 @@ export async function lockedBalance(tx: DbHandle, id: string): Promise<number> {
   return num(row.balance_cents);
 }
 
-/** Works out (and locks) where `cents` of a share come back from; posts nothing. */
-export async function takeBackShare(tx: DbHandle, input: TakeBackInput): Promise<TakeBack> {
-  assertInTransaction(tx);
-  const { creatorId, cents } = input;
-  const hold = await tx
+/** Locks the creator's still-unreleased hold of a charge (its pending release), if any. */
+export function lockOpenHold(tx: DbHandle, transactionId: string, creatorId: string) {
+  return tx
     .selectFrom('ledger_pending_releases')
     .select(['id', 'amount_cents'])
-    .where('transaction_id', '=', input.holdTransactionId)
+    .where('transaction_id', '=', transactionId)
     .where('creator_id', '=', creatorId)
     .where('released_transaction_id', 'is', null)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Works out (and locks) where `cents` of a share come back from; posts nothing. */
+export async function takeBackShare(tx: DbHandle, input: TakeBackInput): Promise<TakeBack> {
+  assertInTransaction(tx);
+  const { creatorId, cents } = input;
+  const hold = await lockOpenHold(tx, input.holdTransactionId, creatorId);
   const fromPending = hold ? Math.min(cents, num(hold.amount_cents)) : 0;
   const entries: EntryInput[] = [];
   if (fromPending > 0)
