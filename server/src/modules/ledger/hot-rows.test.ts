@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, openTestDatabase, type TestServer } from '../../../test/harness.ts';
 import { withTransaction, type DatabaseHandle } from '../../platform/db/database.ts';
 import { fund } from '../payments/payments.test-kit.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
 import { chargeToCreator } from './charges.ts';
+import { SYSTEM_ACCOUNT_SHARDS } from './ledger.service.ts';
+import { reverseCharge } from './reversals.ts';
 import { verifyLedger } from './ledger.verify.ts';
 
 /**
@@ -38,10 +41,11 @@ const feesCents = async () =>
     (
       await server.ctx.db
         .selectFrom('ledger_accounts')
-        .select('balance_cents')
+        .select((eb) => eb.fn.sum<number>('balance_cents').as('total'))
         .where('kind', '=', 'platform_fees')
+        .where('owner_id', 'is', null)
         .executeTakeFirstOrThrow()
-    ).balance_cents,
+    ).total,
   );
 
 const tip = (i: number, grossCents: number) => ({
@@ -105,6 +109,48 @@ describe('hot system accounts', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
+    expect(await feesCents()).toBe(before);
+    expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
+  });
+  it('spreads fees over the shards, and a refund takes a fee back out of its own shard', async () => {
+    const shards = await server.ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', sql<string>`count(*)`.as('n')])
+      .where('owner_id', 'is', null)
+      .groupBy('kind')
+      .execute();
+    for (const [kind, n] of Object.entries(SYSTEM_ACCOUNT_SHARDS))
+      expect(Number(shards.find((s) => s.kind === kind)?.n)).toBe(n);
+
+    const feeAccountOf = async (transactionId: string) =>
+      (
+        await server.ctx.db
+          .selectFrom('ledger_entries as e')
+          .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+          .select('a.id')
+          .where('e.transaction_id', '=', transactionId)
+          .where('a.kind', '=', 'platform_fees')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const before = await feesCents();
+    const charges = [];
+    for (let i = 0; i < 24; i++)
+      charges.push(
+        await withTransaction(server.ctx.db, (tx) =>
+          chargeToCreator(server.ctx, tx, tip(i % 2, 100)),
+        ),
+      );
+    const used = new Set(await Promise.all(charges.map((c) => feeAccountOf(c.transactionId))));
+    // 24 charges over 16 shards all landing on one would happen once in 16^23
+    expect(used.size).toBeGreaterThan(1);
+    for (const charge of charges) {
+      const reversal = await withTransaction(server.ctx.db, (tx) =>
+        reverseCharge(server.ctx, tx, { transactionId: charge.transactionId, kind: 'refund' }),
+      );
+      expect(await feeAccountOf(reversal.transactionId)).toBe(
+        await feeAccountOf(charge.transactionId),
+      );
+    }
     expect(await feesCents()).toBe(before);
     expect((await verifyLedger(server.ctx.db)).ok).toBe(true);
   });

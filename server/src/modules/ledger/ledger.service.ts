@@ -37,21 +37,53 @@ const MAY_BE_NEGATIVE: LedgerAccountKind[] = ['creator_owed'];
 export const insufficientFunds = () =>
   new AppError(402, ErrorCodes.INSUFFICIENT_FUNDS, 'Insufficient funds');
 
-/** The account of (kind, owner), created on first use; system accounts exist from the migration. */
+/**
+ * Hot system accounts come in shards (migration 2026-11-29T14-system-account-shards): every
+ * charge credits platform_fees and every top-up debits processor_clearing, and one row each
+ * made every payment of the platform wait for the one before it to commit. A movement picks a
+ * shard at random; a reversal moves the shard its charge moved (`systemAccountOf`), so no shard
+ * gives back more than it received. A kind's balance is the sum of its shards.
+ */
+export const SYSTEM_ACCOUNT_SHARDS: Partial<Record<LedgerAccountKind, number>> = {
+  platform_fees: 16,
+  processor_clearing: 16,
+};
+
+const randomShard = (kind: LedgerAccountKind) =>
+  Math.floor(Math.random() * (SYSTEM_ACCOUNT_SHARDS[kind] ?? 1));
+
+/**
+ * The account of (kind, owner), created on first use; system accounts exist from the
+ * migrations, one of a sharded kind's shards (random unless `shard` names one).
+ */
 export async function accountId(
   tx: DbHandle,
   kind: LedgerAccountKind,
   ownerId: string | null,
+  shard?: number,
 ): Promise<string> {
   assertInTransaction(tx);
   if (OWNED.includes(kind) !== (ownerId !== null))
     throw new Error(`ledger account ${kind} ${ownerId ? 'has no' : 'needs an'} owner`);
-  const find = () => {
-    const q = tx.selectFrom('ledger_accounts').select('id').where('kind', '=', kind);
-    return (
-      ownerId ? q.where('owner_id', '=', ownerId) : q.where('owner_id', 'is', null)
-    ).executeTakeFirst();
-  };
+  if (ownerId === null) {
+    const n = shard ?? randomShard(kind);
+    const system = await tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('owner_id', 'is', null)
+      .where('shard', '=', n)
+      .executeTakeFirst();
+    if (!system) throw new Error(`ledger system account ${kind} shard ${n} does not exist`);
+    return system.id;
+  }
+  const find = () =>
+    tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
   const existing = await find();
   if (existing) return existing.id;
   const created = await tx
@@ -64,6 +96,26 @@ export async function accountId(
   const raced = await find();
   if (!raced) throw new Error(`ledger account ${kind} could not be created`);
   return raced.id;
+}
+
+/**
+ * The system account of `kind` that a posted transaction moved: a reversal takes back from the
+ * very shard its charge credited (a random one otherwise, when the charge did not move `kind`).
+ */
+export async function systemAccountOf(
+  tx: DbHandle,
+  transactionId: string,
+  kind: LedgerAccountKind,
+): Promise<string> {
+  const moved = await tx
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select('a.id')
+    .where('e.transaction_id', '=', transactionId)
+    .where('a.kind', '=', kind)
+    .where('a.owner_id', 'is', null)
+    .executeTakeFirst();
+  return moved?.id ?? accountId(tx, kind, null);
 }
 
 export async function balanceOf(db: DbHandle, kind: LedgerAccountKind, ownerId: string) {
@@ -122,7 +174,7 @@ const isNonNegativeViolation = (error: unknown) => {
   return e?.code === '23514' && e.constraint === 'ledger_accounts_non_negative';
 };
 
-/** An account named by its kind and owner (null: a system account). */
+/** An account named by its kind and owner (null: a system account, of a random shard). */
 export interface AccountRef {
   kind: LedgerAccountKind;
   ownerId: string | null;
@@ -133,12 +185,15 @@ export interface LockedAccount {
   id: string;
   kind: LedgerAccountKind;
   owner_id: string | null;
+  shard: number;
   balance_cents: number;
   allow_negative: boolean;
 }
 
-const refMatches = (a: Pick<LockedAccount, 'kind' | 'owner_id'>, r: AccountRef) =>
-  a.kind === r.kind && a.owner_id === r.ownerId;
+const refMatches = (
+  a: Pick<LockedAccount, 'kind' | 'owner_id' | 'shard'>,
+  r: AccountRef & { shard: number },
+) => a.kind === r.kind && a.owner_id === r.ownerId && a.shard === r.shard;
 
 /*
  * Hot rows. The system accounts (platform_fees, processor_clearing, …: no owner) take part in
@@ -195,28 +250,33 @@ export async function lockAccountsWithFee(
 ): Promise<{ accounts: LockedAccount[]; feePercent: number }> {
   assertInTransaction(tx);
   const deferSystem = canRunBeforeCommit(tx);
-  const matching = (eb: ExpressionBuilder<Database, 'ledger_accounts'>, some: AccountRef[]) =>
+  // a system account of a sharded kind: one of its shards, at random
+  const wanted = refs.map((r) => ({ ...r, shard: r.ownerId === null ? randomShard(r.kind) : 0 }));
+  type Wanted = (typeof wanted)[number];
+  const matching = (eb: ExpressionBuilder<Database, 'ledger_accounts'>, some: Wanted[]) =>
     eb.or(
       some.map((r) =>
         eb.and([
           eb('kind', '=', r.kind),
-          r.ownerId === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', r.ownerId),
+          r.ownerId === null
+            ? eb.and([eb('owner_id', 'is', null), eb('shard', '=', r.shard)])
+            : eb('owner_id', '=', r.ownerId),
         ]),
       ),
     );
-  const accountsOf = (some: AccountRef[]) =>
+  const accountsOf = (some: Wanted[]) =>
     tx
       .selectFrom('ledger_accounts')
-      .select(['id', 'kind', 'owner_id', 'balance_cents', 'allow_negative'])
+      .select(['id', 'kind', 'owner_id', 'shard', 'balance_cents', 'allow_negative'])
       .select(
         sql<unknown>`(select value from platform_settings where key = 'feePercent')`.as('fee'),
       )
       .where((eb) => matching(eb, some));
-  const owned = refs.filter((r) => r.ownerId !== null);
-  const system = refs.filter((r) => r.ownerId === null);
+  const owned = wanted.filter((r) => r.ownerId !== null);
+  const system = wanted.filter((r) => r.ownerId === null);
   const lookup = () =>
     !deferSystem || system.length === 0
-      ? accountsOf(refs).orderBy('id').forUpdate().execute()
+      ? accountsOf(wanted).orderBy('id').forUpdate().execute()
       : owned.length === 0
         ? accountsOf(system).execute()
         : tx
@@ -226,12 +286,12 @@ export async function lockAccountsWithFee(
             .unionAll(accountsOf(system))
             .execute();
   let rows = await lookup();
-  const missing = refs.filter((r) => !rows.some((a) => refMatches(a, r)));
+  const missing = wanted.filter((r) => !rows.some((a) => refMatches(a, r)));
   if (missing.length > 0) {
-    for (const r of missing) await accountId(tx, r.kind, r.ownerId);
+    for (const r of missing) await accountId(tx, r.kind, r.ownerId, r.shard);
     rows = await lookup();
   }
-  const accounts = refs.map((r) => {
+  const accounts = wanted.map((r) => {
     const found = rows.find((a) => refMatches(a, r));
     if (!found) throw new Error(`ledger account ${r.kind} could not be created`);
     return found;

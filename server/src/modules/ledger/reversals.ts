@@ -9,7 +9,7 @@ import {
   UnprocessableError,
 } from '../../platform/errors.ts';
 import { CHARGE_KINDS, type ChargeKind } from './charges.ts';
-import { accountId, postTransaction } from './ledger.service.ts';
+import { accountId, postTransaction, systemAccountOf } from './ledger.service.ts';
 import { formatUnits, num, partBackUpTo } from './money.ts';
 import { takeBackShare } from './take-back.ts';
 import { notify } from '../notifications/notify.ts';
@@ -220,7 +220,8 @@ export async function reverseCharge(
     creditToProcessor
       ? accountId(tx, 'processor_clearing', null)
       : accountId(tx, 'user_wallet', payerId),
-    accountId(tx, 'platform_fees', null),
+    // the fee goes back out of the shard the charge put it in
+    systemAccountOf(tx, charge.id, 'platform_fees'),
   ]);
 
   const owed = owner.owedCents;

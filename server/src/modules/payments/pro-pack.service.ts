@@ -13,7 +13,12 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { cardProvider } from '../../platform/payments/index.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
-import { accountId, lockWallet, postTransaction } from '../ledger/ledger.service.ts';
+import {
+  accountId,
+  lockWallet,
+  postTransaction,
+  systemAccountOf,
+} from '../ledger/ledger.service.ts';
 import { addDays, units } from '../ledger/money.ts';
 import { hasActiveProPack } from '../users/users.presenter.ts';
 
@@ -492,7 +497,8 @@ export async function reverseProPackPayment(
 ): Promise<string> {
   const [clearing, fees] = [
     await accountId(tx, 'processor_clearing', null),
-    await accountId(tx, 'platform_fees', null),
+    // the income goes back out of the shard the payment put it in
+    await systemAccountOf(tx, input.transactionId, 'platform_fees'),
   ];
   const posted = await postTransaction(tx, {
     kind: 'pro_pack_reversal',

@@ -28,8 +28,12 @@ afterAll(async () => {
 
 const db = () => server.ctx.db;
 
+/** An account's balance; a system account's is the sum of its shards. */
 async function balance(kind: LedgerAccountKind, ownerId: string | null) {
-  let q = db().selectFrom('ledger_accounts').select('balance_cents').where('kind', '=', kind);
+  let q = db()
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.sum<number>('balance_cents').as('balance_cents'))
+    .where('kind', '=', kind);
   q = ownerId ? q.where('owner_id', '=', ownerId) : q.where('owner_id', 'is', null);
   return Number((await q.executeTakeFirst())?.balance_cents ?? 0);
 }

@@ -400,6 +400,8 @@ export interface LedgerAccountsTable {
   owner_id: string | null;
   balance_cents: Generated<number>;
   allow_negative: Generated<boolean>;
+  /** system accounts (no owner) of a hot kind come in shards; an owned account is shard 0 */
+  shard: Generated<number>;
   created_at: CreatedAt;
 }
 
