@@ -115,15 +115,25 @@ describe('POST /auth/login', () => {
 
   it('records the login on the account as a HOT update (no index entry written)', async () => {
     // docs/PERFORMANCE.md "Login": the sign-in times are unindexed, so each login's update of
-    // users stays on its page; the transaction's own counters tell HOT from non-HOT updates
+    // users stays on its page. The backend's not yet reported counters tell HOT from non-HOT
+    // updates (they may still hold earlier statements of this connection: compare around it)
     const user = await createUser(server.ctx);
     const { row } = newSession(user.id, { ttlDays: 1, ip: nextIp() });
     const counts = await withTransaction(server.ctx.db, async (tx) => {
+      const read = async () =>
+        (
+          await sql<{ updates: number; hot: number }>`select
+            pg_stat_get_xact_tuples_updated('users'::regclass)::int as updates,
+            pg_stat_get_xact_tuples_hot_updated('users'::regclass)::int as hot`.execute(tx)
+        ).rows[0]!;
+      const before = await read();
       const updated = await recordLogin(tx, row);
-      const { rows } = await sql<{ updates: number; hot: number }>`select
-          pg_stat_get_xact_tuples_updated('users'::regclass)::int as updates,
-          pg_stat_get_xact_tuples_hot_updated('users'::regclass)::int as hot`.execute(tx);
-      return { ...rows[0], lastLogin: updated.user.last_login_at };
+      const after = await read();
+      return {
+        updates: after.updates - before.updates,
+        hot: after.hot - before.hot,
+        lastLogin: updated.user.last_login_at,
+      };
     });
     expect(counts).toMatchObject({ updates: 1, hot: 1 });
     expect(counts.lastLogin).toBeInstanceOf(Date);
