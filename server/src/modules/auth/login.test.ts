@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createUser } from '../../../test/factories.ts';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { newSession } from '../../platform/auth/sessions.ts';
+import { withTransaction } from '../../platform/db/database.ts';
+import { recordLogin } from './auth.queries.ts';
 import { call, nextIp } from './auth.test-helpers.ts';
 
 let server: TestServer;
@@ -108,6 +111,32 @@ describe('POST /auth/login', () => {
     const user = await createUser(server.ctx, { status: 'deleted', deleted_at: new Date() });
     const res = await login({ email: user.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('records the login on the account as a HOT update (no index entry written)', async () => {
+    // docs/PERFORMANCE.md "Login": the sign-in times are unindexed, so each login's update of
+    // users stays on its page. The backend's not yet reported counters tell HOT from non-HOT
+    // updates (they may still hold earlier statements of this connection: compare around it)
+    const user = await createUser(server.ctx);
+    const { row } = newSession(user.id, { ttlDays: 1, ip: nextIp() });
+    const counts = await withTransaction(server.ctx.db, async (tx) => {
+      const read = async () =>
+        (
+          await sql<{ updates: number; hot: number }>`select
+            pg_stat_get_xact_tuples_updated('users'::regclass)::int as updates,
+            pg_stat_get_xact_tuples_hot_updated('users'::regclass)::int as hot`.execute(tx)
+        ).rows[0]!;
+      const before = await read();
+      const updated = await recordLogin(tx, row);
+      const after = await read();
+      return {
+        updates: after.updates - before.updates,
+        hot: after.hot - before.hot,
+        lastLogin: updated.user.last_login_at,
+      };
+    });
+    expect(counts).toMatchObject({ updates: 1, hot: 1 });
+    expect(counts.lastLogin).toBeInstanceOf(Date);
   });
 });
 

@@ -1,7 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
-import { COMPRESS_MIN_BYTES, pickEncoding } from './compress-json.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  COMPRESS_SYNC_MAX_BYTES,
+  compressJson,
+  pickEncoding,
+} from './compress-json.ts';
 
 let server: TestServer;
 const BIG = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, caption: `post ${i}` })) };
@@ -75,6 +80,20 @@ describe('JSON response compression', () => {
 });
 
 describe('pickEncoding', () => {
+  it('compresses pages at once and only large bodies on the thread pool (argon2 runs there)', async () => {
+    const page = JSON.stringify(BIG);
+    expect(page.length).toBeLessThanOrEqual(COMPRESS_SYNC_MAX_BYTES);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const small = compressJson(page, encoding);
+      expect(Buffer.isBuffer(small)).toBe(true);
+      const large = compressJson('x'.repeat(COMPRESS_SYNC_MAX_BYTES + 1), encoding);
+      expect(large).toBeInstanceOf(Promise);
+      const unpack = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+      expect(unpack(small as Buffer).toString()).toBe(page);
+      expect(unpack(await large).length).toBe(COMPRESS_SYNC_MAX_BYTES + 1);
+    }
+  });
+
   it('prefers brotli and honours q=0 and the wildcard', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
     expect(pickEncoding('br;q=0, gzip')).toBe('gzip');

@@ -5,11 +5,17 @@ import zlib from 'node:zlib';
 /**
  * Compresses JSON responses (the API) for clients that accept brotli or gzip. Static assets
  * are compressed once at build time (spa.ts, preCompressed); JSON is made per request, so this
- * compresses per request, on the libuv thread pool (async zlib) rather than the event loop,
- * and with brotli at quality 4: a feed page (~27 KB) shrinks to a few KB for well under a
- * millisecond of CPU (docs/PERFORMANCE.md, "The web app"). Small bodies are not worth it.
+ * compresses per request with brotli at quality 4: a feed page (~27 KB) shrinks to a few KB for
+ * well under a millisecond of CPU (docs/PERFORMANCE.md, "The web app"). Small bodies are not
+ * worth it.
+ *
+ * Bodies up to COMPRESS_SYNC_MAX_BYTES are compressed on the event loop (~0.1–0.2 ms): the
+ * libuv thread pool is where every login's argon2 verify runs (~20 ms each, first come first
+ * served), so a page queued behind the verifies of a login burst waited for all of them
+ * (docs/PERFORMANCE.md "Login"). Only larger bodies still go to the pool.
  */
 export const COMPRESS_MIN_BYTES = 1024;
+export const COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
@@ -17,6 +23,26 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
+
+/** The compressed body: at once on the event loop when small, else on the thread pool. */
+export function compressJson(
+  payload: string | Buffer,
+  encoding: Encoding,
+): Buffer | Promise<Buffer> {
+  const size = Buffer.byteLength(payload);
+  const small = size <= COMPRESS_SYNC_MAX_BYTES;
+  if (encoding === 'gzip')
+    return small
+      ? zlib.gzipSync(payload, { level: GZIP_LEVEL })
+      : gzip(payload, { level: GZIP_LEVEL });
+  const options = {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+  return small ? zlib.brotliCompressSync(payload, options) : brotli(payload, options);
+}
 
 /** The best encoding the Accept-Encoding header allows (q=0 refuses), brotli first. */
 export function pickEncoding(header: string | string[] | undefined): Encoding | null {
@@ -57,15 +83,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     addVary(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const body =
-      encoding === 'br'
-        ? await brotli(payload, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-            },
-          })
-        : await gzip(payload, { level: GZIP_LEVEL });
+    const body = await compressJson(payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return body;
