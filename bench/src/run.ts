@@ -175,7 +175,7 @@ async function main() {
         results.push(result);
       }
       if (wanted('chat')) {
-        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
+        const { value, rssMb, serverCpuSeconds, generatorCpuShare } = await withRss(server, () =>
           runChat(server.url, fx, () => server.cpuSeconds()),
         );
         results.push({
@@ -190,6 +190,9 @@ async function main() {
           // sockets connecting count too: an upper bound of a message's cost
           serverCpuMsPerRequest:
             Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.totalSent)) / 100,
+          // the whole run, handshakes included; each step records its own
+          generatorCpuShare,
+          loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
           ...value,
         });
       }
