@@ -36,6 +36,8 @@ export interface ChatStep {
   /** POST start → 201 (the send alone, without the fan-out), of the 201s */
   sendP50Ms: number;
   sendP99Ms: number;
+  /** PostgreSQL: CPU of the server's backends per message (those alive at the step's end) */
+  databaseCpuMsPerMessage?: number;
   /** share of one core the server / this process (1,000 sockets + the sender) used */
   serverCpuShare: number;
   generatorCpuShare: number;
@@ -143,8 +145,16 @@ const ownCpuSeconds = () => {
 
 const WARMUP_RATE = 200;
 
-/** `serverCpuSeconds`: the CPU seconds the server process has used so far */
-export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () => number) {
+/**
+ * `serverCpuSeconds`: the CPU seconds the server process has used so far; `databaseCpu`, on
+ * PostgreSQL: a snapshot of its backends' CPU and the seconds used since one.
+ */
+export async function runChat(
+  url: string,
+  fx: Fixtures,
+  serverCpuSeconds: () => number,
+  databaseCpu?: { snapshot(): Map<number, number>; since(before: Map<number, number>): number },
+) {
   const pending = new Map<string, number[]>();
   let latencies: number[] = [];
   const { sockets, refused } = await connectAll(url, fx, (chatId) => {
@@ -168,7 +178,7 @@ export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () =>
     const sendTimes: number[] = [];
     const statuses: Record<string, number> = {};
     let inFlight = 0;
-    const [cpu0, own0] = [serverCpuSeconds(), ownCpuSeconds()];
+    const [cpu0, own0, db0] = [serverCpuSeconds(), ownCpuSeconds(), databaseCpu?.snapshot()];
     const started = performance.now();
     const end = started + seconds * 1000;
     const requests: Array<Promise<void>> = [];
@@ -198,6 +208,7 @@ export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () =>
     await new Promise((r) => setTimeout(r, 200)); // the last frames
     const elapsed = (performance.now() - started) / 1000;
     const cpuS = serverCpuSeconds() - cpu0;
+    const dbS = db0 && databaseCpu ? databaseCpu.since(db0) : undefined;
     const sorted = latencies.sort((a, b) => a - b);
     const sends = sendTimes.sort((a, b) => a - b);
     return {
@@ -211,6 +222,9 @@ export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () =>
       serverCpuMsPerMessage: Math.round((cpuS * 1000 * 100) / Math.max(1, sent)) / 100,
       sendP50Ms: percentile(sends, 50),
       sendP99Ms: percentile(sends, 99),
+      ...(dbS === undefined
+        ? {}
+        : { databaseCpuMsPerMessage: Math.round((dbS * 1000 * 100) / Math.max(1, sent)) / 100 }),
       serverCpuShare: Math.round((cpuS / elapsed) * 100) / 100,
       generatorCpuShare: Math.round(((ownCpuSeconds() - own0) / elapsed) * 100) / 100,
       loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
