@@ -68,7 +68,8 @@ function connectOne(
   return new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`${wsUrl}/api/realtime?token=${encodeURIComponent(token)}`);
     let answered = false;
-    ws.on('open', () => resolve(ws));
+    // `open` is the handshake; the hub sends `ready` once the session is re-checked and the
+    // socket is live, and only a live socket gets events
     ws.on('unexpected-response', (_req, res) => {
       answered = true;
       const reason = res.headers['x-overload-reason'];
@@ -90,6 +91,7 @@ function connectOne(
     ws.on('message', (raw: Buffer) => {
       const frame = JSON.parse(raw.toString()) as { type: string; data?: { chatId?: string } };
       if (frame.type === 'message_new' && frame.data?.chatId) onFrame(frame.data.chatId);
+      else if (frame.type === 'ready') resolve(ws);
     });
   });
 }
