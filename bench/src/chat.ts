@@ -1,8 +1,9 @@
 import { Agent } from 'node:http';
 import http from 'node:http';
+import os from 'node:os';
 import WebSocket from 'ws';
 import type { Fixtures } from './fixtures.ts';
-import { DURATION_S } from './load.ts';
+import { DURATION_S, WARMUP_S } from './load.ts';
 
 /**
  * Chat send → delivery: N fans hold a WebSocket each; their creators send messages over HTTP
@@ -15,6 +16,11 @@ import { DURATION_S } from './load.ts';
  * @fastify/under-pressure's loop and memory checks). Rate limits are not a cause here: the
  * server under test runs with RATE_LIMIT_ENABLED=false (bench/src/server.ts). The server's
  * environment passes through, e.g. `PRESSURE_MAX_IN_FLIGHT=0 npm run bench -- chat`.
+ *
+ * Before the first step every chat gets one message at a gentle rate, outside the figures (as
+ * the HTTP scenarios warm up; BENCH_WARMUP=0 skips it): the route's lazily compiled schemas,
+ * JIT, the pool's connections, and each fan's unread notice, so the steps measure the steady
+ * state (a fan with a notice waiting) whatever runs the database saw before.
  */
 export interface ChatStep {
   targetPerSecond: number;
@@ -27,6 +33,15 @@ export interface ChatStep {
   statuses: Record<string, number>;
   /** server CPU during this step per message sent (socket handshakes excluded) */
   serverCpuMsPerMessage: number;
+  /** POST start → 201 (the send alone, without the fan-out), of the 201s */
+  sendP50Ms: number;
+  sendP99Ms: number;
+  /** PostgreSQL: CPU of the server's backends per message (those alive at the step's end) */
+  databaseCpuMsPerMessage?: number;
+  /** share of one core the server / this process (1,000 sockets + the sender) used */
+  serverCpuShare: number;
+  generatorCpuShare: number;
+  loadAverage: number;
 }
 
 const P99_LIMIT_MS = 30;
@@ -53,7 +68,8 @@ function connectOne(
   return new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`${wsUrl}/api/realtime?token=${encodeURIComponent(token)}`);
     let answered = false;
-    ws.on('open', () => resolve(ws));
+    // `open` is the handshake; the hub sends `ready` once the session is re-checked and the
+    // socket is live, and only a live socket gets events
     ws.on('unexpected-response', (_req, res) => {
       answered = true;
       const reason = res.headers['x-overload-reason'];
@@ -75,6 +91,7 @@ function connectOne(
     ws.on('message', (raw: Buffer) => {
       const frame = JSON.parse(raw.toString()) as { type: string; data?: { chatId?: string } };
       if (frame.type === 'message_new' && frame.data?.chatId) onFrame(frame.data.chatId);
+      else if (frame.type === 'ready') resolve(ws);
     });
   });
 }
@@ -122,8 +139,24 @@ function send(agent: Agent, url: URL, chatId: string, token: string, seq: number
   });
 }
 
-/** `serverCpuSeconds`: the CPU seconds the server process has used so far */
-export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () => number) {
+/** CPU seconds this (the load generator's) process has used so far */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+const WARMUP_RATE = 200;
+
+/**
+ * `serverCpuSeconds`: the CPU seconds the server process has used so far; `databaseCpu`, on
+ * PostgreSQL: a snapshot of its backends' CPU and the seconds used since one.
+ */
+export async function runChat(
+  url: string,
+  fx: Fixtures,
+  serverCpuSeconds: () => number,
+  databaseCpu?: { snapshot(): Map<number, number>; since(before: Map<number, number>): number },
+) {
   const pending = new Map<string, number[]>();
   let latencies: number[] = [];
   const { sockets, refused } = await connectAll(url, fx, (chatId) => {
@@ -137,54 +170,77 @@ export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () =>
   const stepSeconds = Math.max(2, Math.min(DURATION_S, 10));
   let seq = 0;
   let totalSent = 0;
-  try {
-    for (const rate of rates) {
-      latencies = [];
-      pending.clear();
-      let sent = 0;
-      let failed = 0;
-      const statuses: Record<string, number> = {};
-      let inFlight = 0;
-      const cpu0 = serverCpuSeconds();
-      const started = performance.now();
-      const end = started + stepSeconds * 1000;
-      const requests: Array<Promise<void>> = [];
-      while (performance.now() < end) {
-        const due = Math.floor(((performance.now() - started) / 1000) * rate);
-        while (sent < due && inFlight < MAX_IN_FLIGHT) {
-          const pair = fx.chatPairs[seq % fx.chatPairs.length]!;
-          const queue = pending.get(pair.chatId) ?? [];
-          queue.push(performance.now());
-          pending.set(pair.chatId, queue);
-          inFlight++;
-          sent++;
-          requests.push(
-            send(agent, target, pair.chatId, pair.creatorToken, seq++).then((status) => {
-              inFlight--;
-              if (status === '201') return;
-              failed++;
-              statuses[status] = (statuses[status] ?? 0) + 1;
-            }),
-          );
-        }
-        await new Promise((r) => setTimeout(r, 2));
+
+  /** Sends at `rate` for `seconds` (open loop), then waits for the answers and the last frames. */
+  const runStep = async (rate: number, seconds: number): Promise<ChatStep> => {
+    latencies = [];
+    pending.clear();
+    let sent = 0;
+    let failed = 0;
+    const sendTimes: number[] = [];
+    const statuses: Record<string, number> = {};
+    let inFlight = 0;
+    const [cpu0, own0, db0] = [serverCpuSeconds(), ownCpuSeconds(), databaseCpu?.snapshot()];
+    const started = performance.now();
+    const end = started + seconds * 1000;
+    const requests: Array<Promise<void>> = [];
+    while (performance.now() < end) {
+      const due = Math.floor(((performance.now() - started) / 1000) * rate);
+      while (sent < due && inFlight < MAX_IN_FLIGHT) {
+        const pair = fx.chatPairs[seq % fx.chatPairs.length]!;
+        const queue = pending.get(pair.chatId) ?? [];
+        const at = performance.now();
+        queue.push(at);
+        pending.set(pair.chatId, queue);
+        inFlight++;
+        sent++;
+        requests.push(
+          send(agent, target, pair.chatId, pair.creatorToken, seq++).then((status) => {
+            inFlight--;
+            if (status === '201') return void sendTimes.push(performance.now() - at);
+            failed++;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          }),
+        );
       }
-      await Promise.all(requests);
-      totalSent += sent;
-      await new Promise((r) => setTimeout(r, 200)); // the last frames
-      const elapsed = (performance.now() - started) / 1000;
-      const cpuMs = (serverCpuSeconds() - cpu0) * 1000;
-      const sorted = latencies.sort((a, b) => a - b);
-      const step: ChatStep = {
-        targetPerSecond: rate,
-        sentPerSecond: Math.round(sent / elapsed),
-        deliveredPerSecond: Math.round(sorted.length / elapsed),
-        deliveryP50Ms: percentile(sorted, 50),
-        deliveryP99Ms: percentile(sorted, 99),
-        failed,
-        statuses,
-        serverCpuMsPerMessage: Math.round((cpuMs * 100) / Math.max(1, sent)) / 100,
-      };
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await Promise.all(requests);
+    totalSent += sent;
+    await new Promise((r) => setTimeout(r, 200)); // the last frames
+    const elapsed = (performance.now() - started) / 1000;
+    const cpuS = serverCpuSeconds() - cpu0;
+    const dbS = db0 && databaseCpu ? databaseCpu.since(db0) : undefined;
+    const sorted = latencies.sort((a, b) => a - b);
+    const sends = sendTimes.sort((a, b) => a - b);
+    return {
+      targetPerSecond: rate,
+      sentPerSecond: Math.round(sent / elapsed),
+      deliveredPerSecond: Math.round(sorted.length / elapsed),
+      deliveryP50Ms: percentile(sorted, 50),
+      deliveryP99Ms: percentile(sorted, 99),
+      failed,
+      statuses,
+      serverCpuMsPerMessage: Math.round((cpuS * 1000 * 100) / Math.max(1, sent)) / 100,
+      sendP50Ms: percentile(sends, 50),
+      sendP99Ms: percentile(sends, 99),
+      ...(dbS === undefined
+        ? {}
+        : { databaseCpuMsPerMessage: Math.round((dbS * 1000 * 100) / Math.max(1, sent)) / 100 }),
+      serverCpuShare: Math.round((cpuS / elapsed) * 100) / 100,
+      generatorCpuShare: Math.round(((ownCpuSeconds() - own0) / elapsed) * 100) / 100,
+      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+    };
+  };
+
+  let warmup: ChatStep | undefined;
+  try {
+    if (WARMUP_S > 0) {
+      warmup = await runStep(WARMUP_RATE, fx.chatPairs.length / WARMUP_RATE);
+      console.log(`  chat warm-up: ${JSON.stringify(warmup)}`);
+    }
+    for (const rate of rates) {
+      const step = await runStep(rate, stepSeconds);
       steps.push(step);
       console.log(`  chat ${rate}/s: ${JSON.stringify(step)}`);
       if (!sustained(step)) break;
@@ -199,6 +255,8 @@ export async function runChat(url: string, fx: Fixtures, serverCpuSeconds: () =>
     sockets: sockets.length,
     /** handshakes the server refused (and the bench retried), by status and reason */
     refusedHandshakes: refused,
+    /** one message per chat before the steps, in no figure but `totalSent` */
+    warmup,
     totalSent,
     steps,
     maxSustainedPerSecond: best?.deliveredPerSecond ?? 0,

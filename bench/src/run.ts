@@ -9,7 +9,14 @@ import { load, WARMUP_S } from './load.ts';
 import { httpScenarios, prepareHttp, requestSequence, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
-import { cpuSecondsOf, rssOf, startServer, type ServerUnderTest } from './server.ts';
+import {
+  backendCpuSeconds,
+  backendCpuSince,
+  cpuSecondsOf,
+  rssOf,
+  startServer,
+  type ServerUnderTest,
+} from './server.ts';
 
 const CEILING_MAIN = path.resolve(import.meta.dirname, 'ceiling-server.ts');
 
@@ -108,6 +115,12 @@ async function withRss<T>(server: ServerUnderTest, fn: () => Promise<T>) {
   }
 }
 
+/** The CPU of the PostgreSQL backends serving `database` (see `backendCpuSeconds`). */
+const databaseCpu = (database: string) => ({
+  snapshot: () => backendCpuSeconds(database),
+  since: (before: Map<number, number>) => backendCpuSince(before, backendCpuSeconds(database)),
+});
+
 async function main() {
   const only = process.argv[2];
   if (only && !NAMES.includes(only))
@@ -175,8 +188,13 @@ async function main() {
         results.push(result);
       }
       if (wanted('chat')) {
-        const { value, rssMb, serverCpuSeconds } = await withRss(server, () =>
-          runChat(server.url, fx, () => server.cpuSeconds()),
+        const { value, rssMb, serverCpuSeconds, generatorCpuShare } = await withRss(server, () =>
+          runChat(
+            server.url,
+            fx,
+            () => server.cpuSeconds(),
+            target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
+          ),
         );
         results.push({
           name: 'chat',
@@ -190,6 +208,9 @@ async function main() {
           // sockets connecting count too: an upper bound of a message's cost
           serverCpuMsPerRequest:
             Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.totalSent)) / 100,
+          // the whole run, handshakes included; each step records its own
+          generatorCpuShare,
+          loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
           ...value,
         });
       }

@@ -65,6 +65,34 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds used so far by each PostgreSQL backend connected to `database` (by its process
+ * title, `postgres: <cluster>: <user> <database> <host>(<port>) <state>`), by pid. Backends of
+ * other clients of the same database count too: give the server a database of its own.
+ */
+export function backendCpuSeconds(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const words = title.trim().split(/\s+/);
+      if (words[0] !== 'postgres:' || !words.slice(1, 4).includes(database)) continue;
+      backends.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // gone while we looked
+    }
+  }
+  return backends;
+}
+
+/** CPU seconds the backends in `after` used since `before` (a new backend: all of its CPU). */
+export function backendCpuSince(before: Map<number, number>, after: Map<number, number>) {
+  let seconds = 0;
+  for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0);
+  return seconds;
+}
+
 export function rssOf(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

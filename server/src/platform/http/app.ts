@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { registerJsonCompression } from './compress-json.ts';
 import { lazySchemaCompilers } from './lazy-schemas.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseHostileInput } from './input-guards.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
@@ -92,7 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerOverloadShedding(app, ctx.config);
   refuseHostileInput(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

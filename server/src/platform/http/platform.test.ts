@@ -99,7 +99,22 @@ describe('health and errors', () => {
   it('sends security headers with a CSP', async () => {
     const res = await server.app.inject('/api/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('sends the same security headers on every response, a 404 and a refusal too', async () => {
+    const wanted = ['content-security-policy', 'x-frame-options', 'x-content-type-options'];
+    const health = await server.app.inject('/api/health');
+    for (const url of ['/api/health', '/api/no-such-route', '/api/me']) {
+      const res = await server.app.inject(url);
+      for (const name of wanted)
+        expect(res.headers[name], `${url} ${name}`).toBe(health.headers[name]);
+    }
   });
 
   it('serves OpenAPI docs generated from the route schemas', async () => {
