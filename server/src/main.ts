@@ -24,7 +24,12 @@ async function main() {
   if (config.roles.has('worker')) await ensureCleanupScheduled(ctx);
   const app =
     config.roles.has('http') || config.roles.has('realtime') ? await buildApp(ctx) : undefined;
-  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  if (app) {
+    await app.ready();
+    // the hottest routes' schemas now, not on a user's first request (lazy-schemas.ts)
+    app.compileHotSchemas();
+    await app.listen({ port: config.PORT, host: config.HOST });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

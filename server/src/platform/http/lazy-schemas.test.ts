@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
+import { HOT_ROUTES } from './app.ts';
 import { lazySchemaCompilers } from './lazy-schemas.ts';
 
 let server: TestServer;
@@ -44,6 +45,13 @@ describe('route schemas compiled on first use', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ n: 6 });
     }
+  });
+
+  it('compiles the hot routes at start-up, each of them found (a renamed one fails here)', () => {
+    const found = server.app.compileHotSchemas();
+    expect([...HOT_ROUTES].filter((r) => !found.has(r))).toEqual([]);
+    // compiled now: a second call finds nothing left to compile
+    expect(server.app.compileHotSchemas().size).toBe(0);
   });
 
   it('compiles every route schema of the app without an error', () => {

@@ -10,21 +10,32 @@ import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-s
  *
  * `compileAll()` compiles whatever is still pending, so a schema the compilers reject fails a
  * test (lazy-schemas.test.ts compiles every route of the app) rather than a request.
+ * `compileRoutes()` compiles the schemas of named routes only: the server compiles the few
+ * that nearly every session calls before it listens (app.ts HOT_ROUTES), so the first send of
+ * a chat message after a restart does not stall the event loop for its compilation (~0.5 s
+ * measured, docs/PERFORMANCE.md "Chat send").
  */
 export interface LazySchemaCompilers {
   buildValidator: ValidatorFactory;
   buildSerializer: SerializerFactory;
   /** compiles every schema not compiled yet; returns how many it compiled */
   compileAll(): number;
+  /** compiles the pending schemas of these routes ('GET /api/posts'); returns the routes found */
+  compileRoutes(routes: readonly string[]): Set<string>;
 }
+
+/** How compileRoutes names a route: its method and URL pattern, e.g. 'GET /api/posts/:id'. */
+const routeKey = (route: { method?: string | string[]; url?: string }) =>
+  `${Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '')} ${route.url ?? ''}`;
 
 export function lazySchemaCompilers(): LazySchemaCompilers {
   const validators = AjvCompiler();
   const serializers = SerializerSelector();
-  const pending = new Set<() => unknown>();
+  /** each schema not compiled yet, by the route it belongs to */
+  const pending = new Map<() => unknown, string>();
 
   /** `compile` runs once, on the first call of the returned getter (or in compileAll) */
-  const once = <T>(compile: () => T): (() => T) => {
+  const once = <T>(key: string, compile: () => T): (() => T) => {
     let compiled: { value: T } | undefined;
     const get = () => {
       if (!compiled) {
@@ -33,7 +44,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
       }
       return compiled.value;
     };
-    pending.add(get);
+    pending.set(get, key);
     return get;
   };
 
@@ -44,7 +55,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
       // one like this; no route declares one, and none may without that handled
       if (route.httpPart === 'headers')
         throw new Error(`${route.method} ${route.url}: header schemas are not supported`);
-      const validate = once(() => compileFor(route));
+      const validate = once(routeKey(route), () => compileFor(route));
       // Fastify reads a failed validation's errors from the function it called
       const lazy = Object.assign(
         (data: unknown) => {
@@ -62,7 +73,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
   const buildSerializer: SerializerFactory = (externalSchemas, options) => {
     const compileFor = serializers(externalSchemas, options);
     return (route) => {
-      const serialize = once(() => compileFor(route));
+      const serialize = once(routeKey(route), () => compileFor(route));
       return (doc: unknown) => serialize()(doc);
     };
   };
@@ -71,9 +82,19 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
     buildValidator,
     buildSerializer,
     compileAll() {
-      const all = [...pending];
+      const all = [...pending.keys()];
       for (const compile of all) compile();
       return all.length;
+    },
+    compileRoutes(routes) {
+      const wanted = new Set(routes);
+      const found = new Set<string>();
+      for (const [compile, key] of [...pending]) {
+        if (!wanted.has(key)) continue;
+        compile();
+        found.add(key);
+      }
+      return found;
     },
   };
 }
