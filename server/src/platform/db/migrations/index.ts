@@ -32,6 +32,7 @@ import * as suggestionAdmin from './2026-11-26T1141-suggestion-admin.ts';
 import * as referrals from './2026-11-27T10-referrals.ts';
 import * as dmcaLegacyTakedowns from './2026-11-27T11-dmca-legacy-takedowns.ts';
 import * as searchDocument from './2026-11-27T14-search-document.ts';
+import * as searchTerms from './2026-11-29T1200-search-terms.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T10-referrals': referrals,
   '2026-11-27T11-dmca-legacy-takedowns': dmcaLegacyTakedowns,
   '2026-11-27T14-search-document': searchDocument,
+  '2026-11-29T1200-search-terms': searchTerms,
 };
