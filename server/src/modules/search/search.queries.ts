@@ -31,10 +31,14 @@ export type MatchSource = { terms: readonly string[] } | 'scan';
  * The newest `depth` matches of `query` (id, published_at, search_document), newest first.
  *
  * From terms: one backward range of `post_search_terms_pkey` per term (`published_at <= now()`
- * bounds it), merged newest first (Merge Append), duplicates – a post with two of the terms –
- * dropped (Unique), each candidate rechecked against the whole query on its posts row (the
- * other words; the recheck is also what makes the result exactly that of `@@`), stopping at
- * `depth`. It reads about `depth` entries per term for a single word, whatever the table's size.
+ * bounds it), merged newest first (Merge Append), each candidate rechecked against the whole
+ * query on its posts row (the other words; the recheck also makes the result exactly that of
+ * `@@`), stopping at `depth`. A post carrying two of the terms comes once per term; only the
+ * entry of its smallest such term is kept, decided on the row already read, so no DISTINCT
+ * (whose hash plan, chosen by a generic plan that expects a few rows per term, read every
+ * entry: 0.5 s for `tag5` at 1M posts). `offset 0` keeps the recheck a per-candidate probe of
+ * posts_pkey; without it the planner hash-joins every GIN match with every entry (1 s). For a
+ * single word this reads about `depth` index entries and rows, whatever the table's size.
  *
  * Scan: the stored document's GIN index or a walk of `posts_recent_idx`, as the planner
  * decides; the fallback for a prefix with more than SEARCH_PREFIX_TERMS terms.
@@ -48,17 +52,20 @@ function newestMatches(source: MatchSource, query: RawBuilder<unknown>, depth: n
   if (source.terms.length === 0)
     return sql`select id, published_at, search_document from posts where false`;
   const ranges = source.terms.map(
-    (term) => sql`(select published_at, post_id from post_search_terms
+    (term) => sql`(select term, published_at, post_id from post_search_terms
       where term = ${term} and published_at <= now()
       order by published_at desc, post_id desc)`,
   );
   return sql`select p.id, p.published_at, p.search_document
-    from (
-      select distinct published_at, post_id from (${sql.join(ranges, sql` union all `)}) hits
-      order by published_at desc, post_id desc
-    ) m
-    join posts p on p.id = m.post_id
-    where p.search_document @@ ${query} and p.deleted_at is null
+    from (${sql.join(ranges, sql` union all `)}) m
+    cross join lateral (
+      select id, published_at, search_document from posts
+      where posts.id = m.post_id and search_document @@ ${query} and deleted_at is null
+        and m.term = (select min(lexeme collate "C")
+          from unnest(tsvector_to_array(search_document)) lexeme
+          where lexeme = any (${[...source.terms]}::text[]))
+      offset 0
+    ) p
     order by m.published_at desc, m.post_id desc
     limit ${planLiteral(depth)}`;
 }
