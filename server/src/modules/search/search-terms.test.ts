@@ -130,7 +130,10 @@ describe('post_search_terms', () => {
           window,
           source,
         ).execute();
-      const [fromTerms, fromScan] = [ids(await run({ terms: terms ?? [] })), ids(await run('scan'))];
+      const [fromTerms, fromScan] = [
+        ids(await run({ terms: terms ?? [] })),
+        ids(await run('scan')),
+      ];
       expect(fromTerms).toEqual(fromScan);
       return fromTerms;
     };
