@@ -115,8 +115,8 @@ export function postsByTextQuery(
  * The range stops below `prefix || U+10FFFF`: a lexeme continuing the prefix with that
  * noncharacter is not found.
  */
-export async function prefixTerms(db: DbHandle, word: string): Promise<string[] | null> {
-  const { rows } = await sql<{ prefix: string | null; terms: string[] | null }>`
+export function prefixTermsQuery(word: string) {
+  return sql<{ prefix: string | null; terms: string[] | null }>`
     with recursive prefix(p, upper) as (
       select lexeme collate "C", (lexeme || chr(1114111)) collate "C"
       from unnest(tsvector_to_array(to_tsvector('simple', ${word}))) lexeme
@@ -133,7 +133,12 @@ export async function prefixTerms(db: DbHandle, word: string): Promise<string[] 
     )
     select (select p from prefix) as prefix,
       array(select term from found where term is not null
-        limit ${planLiteral(SEARCH_PREFIX_TERMS + 1)}) as terms`.execute(db);
+        limit ${planLiteral(SEARCH_PREFIX_TERMS + 1)}) as terms`;
+}
+
+/** Runs `prefixTermsQuery`: the terms, or null when the word has no lexeme. */
+export async function prefixTerms(db: DbHandle, word: string): Promise<string[] | null> {
+  const { rows } = await prefixTermsQuery(word).execute(db);
   const row = rows[0];
   return row?.prefix == null ? null : (row.terms ?? []);
 }
