@@ -128,12 +128,18 @@ export function postTypeOf(mediaTypes: readonly string[]): PostRow['type'] {
   return 'mixed';
 }
 
-/** Words of a search text as a prefix tsquery ('simple' config): `sun bea` → sun:* & bea:*. */
-export function prefixTsQuery(text: string): string | null {
-  const words =
+/** The words a search text looks for: runs of letters and digits, lower case, at most 8. */
+export function searchWords(text: string): string[] {
+  return (
     text
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
+      ?.slice(0, 8) ?? []
+  );
+}
+
+/** Words of a search text as a prefix tsquery ('simple' config): `sun bea` → sun:* & bea:*. */
+export function prefixTsQuery(text: string): string | null {
+  const words = searchWords(text);
   return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
 }

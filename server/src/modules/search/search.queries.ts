@@ -1,5 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { PostRow, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { visiblePosts, type PageWindow } from '../posts/posts.queries.ts';
@@ -16,50 +17,151 @@ import { escapeLike } from '../users/profile-rules.ts';
 export const SEARCH_CANDIDATES = 1000;
 
 /**
- * Posts matching a prefix tsquery through the stored `posts.search_document` (GIN index
- * posts_search_document_idx). The newest SEARCH_CANDIDATES matches (or as many as the page
- * reaches, if that is further) are found first, by the index; those are ranked (best match
+ * The most terms (distinct lexemes) one prefix may expand to and still be read from
+ * `post_search_terms`; each is one index range merged with the others. A prefix with more
+ * (`t`, `ba`) is short and, on any real vocabulary, common: its newest matches are near the top
+ * of `posts_recent_idx`, which the scan plan walks.
+ */
+export const SEARCH_PREFIX_TERMS = 32;
+
+/** Where the newest matches come from: the terms of the driving word, or a scan of posts. */
+export type MatchSource = { terms: readonly string[] } | 'scan';
+
+/**
+ * The newest `depth` matches of `query` (id, published_at, search_document), newest first.
+ *
+ * From terms: one backward range of `post_search_terms_pkey` per term (`published_at <= now()`
+ * bounds it), merged newest first (Merge Append), each candidate rechecked against the whole
+ * query on its posts row (the other words; the recheck also makes the result exactly that of
+ * `@@`), stopping at `depth`. A post carrying two of the terms comes once per term; only the
+ * entry of its smallest such term is kept, decided on the row already read, so no DISTINCT
+ * (whose hash plan, chosen by a generic plan that expects a few rows per term, read every
+ * entry: 0.5 s for `tag5` at 1M posts). `offset 0` keeps the recheck a per-candidate probe of
+ * posts_pkey; without it the planner hash-joins every GIN match with every entry (1 s). For a
+ * single word this reads about `depth` index entries and rows, whatever the table's size.
+ *
+ * Scan: the stored document's GIN index or a walk of `posts_recent_idx`, as the planner
+ * decides; the fallback for a prefix with more than SEARCH_PREFIX_TERMS terms.
+ */
+function newestMatches(source: MatchSource, query: RawBuilder<unknown>, depth: number) {
+  if (source === 'scan')
+    return sql`select id, published_at, search_document from posts
+      where search_document @@ ${query} and deleted_at is null and published_at <= now()
+      order by published_at desc, id desc
+      limit ${planLiteral(depth)}`;
+  if (source.terms.length === 0)
+    return sql`select id, published_at, search_document from posts where false`;
+  const ranges = source.terms.map(
+    (term) => sql`(select term, published_at, post_id from post_search_terms
+      where term = ${term} and published_at <= now()
+      order by published_at desc, post_id desc)`,
+  );
+  return sql`select p.id, p.published_at, p.search_document
+    from (${sql.join(ranges, sql` union all `)}) m
+    cross join lateral (
+      select id, published_at, search_document from posts
+      where posts.id = m.post_id and search_document @@ ${query} and deleted_at is null
+        and m.term = (select min(lexeme collate "C")
+          from unnest(tsvector_to_array(search_document)) lexeme
+          where lexeme = any (${[...source.terms]}::text[]))
+      offset 0
+    ) p
+    order by m.published_at desc, m.post_id desc
+    limit ${planLiteral(depth)}`;
+}
+
+/**
+ * Posts matching a prefix tsquery. The newest SEARCH_CANDIDATES matches (or as many as the page
+ * reaches, if that is further) are found first (`newestMatches`); those are ranked (best match
  * first, then newest) and come before any older match, which follows newest first. Up to
  * SEARCH_CANDIDATES matches this is exactly "best match first, then newest" over all of them.
- * One order for every page, so limit/offset paging stays consistent.
+ * One order for every page, so limit/offset paging stays consistent; the same order from
+ * either source.
  */
 export function postsByTextQuery(
   db: DbHandle,
   viewerId: string | null,
   tsQuery: string,
   window: PageWindow,
+  source: MatchSource,
 ) {
   const query = sql`to_tsquery('simple', ${tsQuery})`;
   const depth = Math.max(SEARCH_CANDIDATES, window.offset + window.limit);
-  const candidates = sql<{ id: string; score: number | null }>`(
-    select newest.id,
+  const candidates = sql<{ id: string; published_at: Date; score: number | null }>`(
+    select newest.id, newest.published_at,
       case when row_number() over (order by newest.published_at desc, newest.id desc)
         <= ${SEARCH_CANDIDATES} then ts_rank(newest.search_document, ${query}) end as score
-    from (
-      select id, published_at, search_document from posts
-      where search_document @@ ${query} and deleted_at is null and published_at <= now()
-      order by published_at desc, id desc
-      limit ${depth}
-    ) newest
+    from (${newestMatches(source, query, depth)}) newest
+    order by score desc nulls last, newest.published_at desc, newest.id desc
   )`;
   return visiblePosts(db, viewerId)
     .innerJoin(candidates.as('candidates'), 'candidates.id', 'posts.id')
     .selectAll('posts')
     .orderBy(sql`candidates.score desc nulls last`)
-    .orderBy('posts.published_at', 'desc')
-    .orderBy('posts.id', 'desc')
+    .orderBy('candidates.published_at', 'desc')
+    .orderBy('candidates.id', 'desc')
     .limit(window.limit)
     .offset(window.offset);
 }
 
-/** Runs `postsByTextQuery` (the builder is separate so bench/src/explain.ts can plan it). */
-export function postsByText(
+/**
+ * The terms of `post_search_terms` starting with the word's lexeme, in byte order, at most
+ * SEARCH_PREFIX_TERMS + 1 (one more tells "too many"). The lexeme is the word as the 'simple'
+ * config reads it (`to_tsvector`, the same parser and lower-casing `to_tsquery` applies); should
+ * the parser split the word, its longest piece (every piece must match). A skip scan: one index
+ * descent per distinct term, however many posts carry each (the bounds are scalar subqueries:
+ * joined to the CTE instead, they are no index condition and the first descent reads the whole
+ * index, 8.6 s at 1M posts). Null when the word has no lexeme.
+ * The range stops below `prefix || U+10FFFF`: a lexeme continuing the prefix with that
+ * noncharacter is not found.
+ */
+export function prefixTermsQuery(word: string) {
+  return sql<{ prefix: string | null; terms: string[] | null }>`
+    with recursive prefix(p, upper) as (
+      select lexeme collate "C", (lexeme || chr(1114111)) collate "C"
+      from unnest(tsvector_to_array(to_tsvector('simple', ${word}))) lexeme
+      order by length(lexeme) desc, lexeme limit 1
+    ), found(term) as (
+      (select term from post_search_terms
+        where term >= (select p from prefix) and term < (select upper from prefix)
+        order by term limit 1)
+      union all
+      select (select term from post_search_terms
+          where term > found.term and term < (select upper from prefix)
+          order by term limit 1)
+      from found where found.term is not null
+    )
+    select (select p from prefix) as prefix,
+      array(select term from found where term is not null
+        limit ${planLiteral(SEARCH_PREFIX_TERMS + 1)}) as terms`;
+}
+
+/** Runs `prefixTermsQuery`: the terms, or null when the word has no lexeme. */
+export async function prefixTerms(db: DbHandle, word: string): Promise<string[] | null> {
+  const { rows } = await prefixTermsQuery(word).execute(db);
+  const row = rows[0];
+  return row?.prefix == null ? null : (row.terms ?? []);
+}
+
+/** The word most likely to be rare: the longest (the first of equals). */
+const drivingWord = (words: readonly string[]) =>
+  words.reduce((best, word) => (word.length > best.length ? word : best), '');
+
+/**
+ * Posts matching every word as a prefix (`postsByTextQuery`), their newest matches read from
+ * the terms of the longest word when it has at most SEARCH_PREFIX_TERMS of them, else by the
+ * scan. `words` are `searchWords` of the text (not empty).
+ */
+export async function postsByText(
   db: DbHandle,
   viewerId: string | null,
-  tsQuery: string,
+  words: readonly string[],
   window: PageWindow,
 ): Promise<PostRow[]> {
-  return postsByTextQuery(db, viewerId, tsQuery, window).execute();
+  const tsQuery = words.map((w) => `${w}:*`).join(' & ');
+  const terms = await prefixTerms(db, drivingWord(words));
+  const source = terms && terms.length <= SEARCH_PREFIX_TERMS ? { terms } : 'scan';
+  return postsByTextQuery(db, viewerId, tsQuery, window, source).execute();
 }
 
 /** Posts carrying exactly this tag (post_hashtags_tag_idx), newest first. */

@@ -11,7 +11,7 @@ import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { hashtagsByPrefix } from '../posts/hashtags.queries.ts';
 import { presentPosts, type PostsCtx, type Viewer } from '../posts/post-views.ts';
 import type { PageWindow } from '../posts/posts.queries.ts';
-import { normaliseTag, prefixTsQuery } from '../posts/posts.rules.ts';
+import { normaliseTag, searchWords } from '../posts/posts.rules.ts';
 import { publicListView } from '../users/user-views.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { searchUsers } from '../users/users.queries.ts';
@@ -42,8 +42,8 @@ function matchingPosts(
 ): Promise<PostRow[]> {
   const tag = text.startsWith('#') ? normaliseTag(text) : null;
   if (tag) return postsByTag(db, viewerId, tag, window);
-  const tsQuery = prefixTsQuery(text);
-  return tsQuery ? postsByText(db, viewerId, tsQuery, window) : Promise.resolve([]);
+  const words = searchWords(text);
+  return words.length > 0 ? postsByText(db, viewerId, words, window) : Promise.resolve([]);
 }
 
 export async function search(

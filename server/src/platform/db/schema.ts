@@ -307,6 +307,16 @@ export interface PostsTable {
   deleted_at: NullableTimestamp;
 }
 
+/**
+ * One row per distinct lexeme of a live post's `search_document`, kept by a trigger on posts
+ * (migration 2026-11-29T1200-search-terms): a term's posts newest first from one index range.
+ */
+export interface PostSearchTermsTable {
+  term: string;
+  published_at: Timestamp;
+  post_id: string;
+}
+
 export interface PostMediaTable {
   post_id: string;
   media_id: string;
@@ -724,6 +734,7 @@ export interface Database {
   beta_feedback: BetaFeedbackTable;
   waitlist_entries: WaitlistEntriesTable;
   posts: PostsTable;
+  post_search_terms: PostSearchTermsTable;
   post_media: PostMediaTable;
   post_likes: PostLikesTable;
   post_views: PostViewsTable;

@@ -34,6 +34,7 @@ import * as dmcaLegacyTakedowns from './2026-11-27T11-dmca-legacy-takedowns.ts';
 import * as searchDocument from './2026-11-27T14-search-document.ts';
 import * as loginHotUpdate from './2026-11-29T100-login-hot-update.ts';
 import * as systemAccountShards from './2026-11-29T14-system-account-shards.ts';
+import * as searchTerms from './2026-11-29T1200-search-terms.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T14-search-document': searchDocument,
   '2026-11-29T100-login-hot-update': loginHotUpdate,
   '2026-11-29T14-system-account-shards': systemAccountShards,
+  '2026-11-29T1200-search-terms': searchTerms,
 };
