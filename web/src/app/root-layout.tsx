@@ -1,15 +1,45 @@
-import { Suspense } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { SessionExpiredBanner } from '../features/auth/components/session-expired-banner.tsx';
 import { SessionExpiryDialog } from '../features/auth/components/session-expiry-dialog.tsx';
 import { BecomeCreatorModal } from '../features/creator/components/become-creator-modal.tsx';
 import { useAuthStore } from '../features/auth/store.ts';
+import { whenIdleAfterLoad } from '../lib/idle.ts';
 import { LoadingState } from '../ui/loading-state.tsx';
 import { lazyPage } from './lazy-page.ts';
 
 // realtime (and the chat and notification stores behind it) only matters once signed in:
 // visitors on /login never download it (docs/PERFORMANCE.md, the 150 KB budget)
 const RealtimeBridge = lazyPage(() => import('./realtime-bridge.ts'), 'RealtimeBridge');
+
+/** at the latest this long after the session check, realtime connects anyway */
+export const REALTIME_DEFER_CAP_MS = 3_000;
+
+/**
+ * Realtime connects once the page is idle and its first queries have settled (at most
+ * REALTIME_DEFER_CAP_MS after the session check): the bridge's code, its socket and the chat and
+ * notification requests it makes then stay off the first page's critical path on a slow phone
+ * (docs/PERFORMANCE.md, "Critical path pass"). The page's own queries already fetch fresh data;
+ * what realtime would have said meanwhile is caught up by its `ready` checks.
+ */
+function DeferredRealtime() {
+  const fetching = useIsFetching();
+  const [idle, setIdle] = useState(false);
+  const [late, setLate] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setIdle(true)), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), REALTIME_DEFER_CAP_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!ready && ((idle && fetching === 0) || late)) setReady(true);
+  return ready ? (
+    <Suspense fallback={null}>
+      <RealtimeBridge />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Every full page load starts with location key "default", so keying by it alone would carry
@@ -27,11 +57,7 @@ export function RootLayout() {
   const signedIn = useAuthStore((s) => s.authReady && s.isAuthenticated);
   return (
     <>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <RealtimeBridge />
-        </Suspense>
-      )}
+      {signedIn && <DeferredRealtime />}
       <SessionExpiredBanner />
       <Suspense fallback={<LoadingState fullPage />}>
         <Outlet />
