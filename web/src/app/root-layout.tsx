@@ -1,11 +1,10 @@
-import { useIsFetching } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { SessionExpiredBanner } from '../features/auth/components/session-expired-banner.tsx';
 import { SessionExpiryDialog } from '../features/auth/components/session-expiry-dialog.tsx';
 import { BecomeCreatorModal } from '../features/creator/components/become-creator-modal.tsx';
 import { useAuthStore } from '../features/auth/store.ts';
-import { whenIdleAfterLoad } from '../lib/idle.ts';
+import { usePageSettled } from '../lib/idle.ts';
 import { LoadingState } from '../ui/loading-state.tsx';
 import { lazyPage } from './lazy-page.ts';
 
@@ -13,28 +12,16 @@ import { lazyPage } from './lazy-page.ts';
 // visitors on /login never download it (docs/PERFORMANCE.md, the 150 KB budget)
 const RealtimeBridge = lazyPage(() => import('./realtime-bridge.ts'), 'RealtimeBridge');
 
-/** at the latest this long after the session check, realtime connects anyway */
-export const REALTIME_DEFER_CAP_MS = 3_000;
-
 /**
- * Realtime connects once the page is idle and its first queries have settled (at most
- * REALTIME_DEFER_CAP_MS after the session check): the bridge's code, its socket and the chat and
- * notification requests it makes then stay off the first page's critical path on a slow phone
- * (docs/PERFORMANCE.md, "Critical path pass"). The page's own queries already fetch fresh data;
- * what realtime would have said meanwhile is caught up by its `ready` checks.
+ * Realtime connects once the page has loaded, its first queries have come back and the main
+ * thread is idle (at most 3 s later: lib/idle.ts): the bridge's code, its socket and the chat
+ * and notification requests it makes stay off the first page's critical path on a slow phone
+ * (docs/PERFORMANCE.md, "Critical path pass"). The page's own queries fetch fresh data; what
+ * realtime would have said meanwhile is caught up by its `ready` checks.
  */
 function DeferredRealtime() {
-  const fetching = useIsFetching();
-  const [idle, setIdle] = useState(false);
-  const [late, setLate] = useState(false);
-  const [ready, setReady] = useState(false);
-  useEffect(() => whenIdleAfterLoad(() => setIdle(true)), []);
-  useEffect(() => {
-    const timer = setTimeout(() => setLate(true), REALTIME_DEFER_CAP_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!ready && ((idle && fetching === 0) || late)) setReady(true);
-  return ready ? (
+  const settled = usePageSettled();
+  return settled ? (
     <Suspense fallback={null}>
       <RealtimeBridge />
     </Suspense>

@@ -9,36 +9,46 @@
 import { matchPath } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 
+type Prefetch = () => void;
+
 interface RouteData {
   path: string;
-  prefetch(params: Record<string, string | undefined>): Promise<void>;
+  /** loads the page's prefetch module, resolving to the function that starts its queries */
+  load(params: Record<string, string | undefined>): Promise<Prefetch>;
 }
 
 const ROUTE_DATA: readonly RouteData[] = [
   {
     path: '/',
-    prefetch: async () => {
+    load: async () => {
       const { prefetchHomeFeed } = await import('../features/feed/prefetch.ts');
-      prefetchHomeFeed(queryClient);
+      return () => prefetchHomeFeed(queryClient);
     },
   },
   {
     path: '/u/:username',
-    prefetch: async ({ username }) => {
-      if (!username) return;
+    load: async ({ username = '' }) => {
       const { prefetchProfile } = await import('../features/profile/prefetch.ts');
-      prefetchProfile(queryClient, username);
+      return () => prefetchProfile(queryClient, username);
     },
   },
 ];
 
-/** Starts the queries of the page at `pathname`, if it is one of the above. */
-export async function prefetchRouteData(pathname: string): Promise<void> {
+/**
+ * Loads the prefetch module of the page at `pathname` at once (bootstrap calls this before the
+ * session check, so the module is evaluated while the check is in flight) and resolves to the
+ * function that starts its queries – to be called once the auth-ready gate is open. Resolves
+ * to null for other pages.
+ */
+export async function loadRouteData(pathname: string): Promise<Prefetch | null> {
   for (const route of ROUTE_DATA) {
     const match = matchPath(route.path, pathname);
-    if (match) {
-      await route.prefetch(match.params);
-      return;
-    }
+    if (match) return route.load(match.params);
   }
+  return null;
+}
+
+/** Starts the queries of the page at `pathname`, if it is one of the above. */
+export async function prefetchRouteData(pathname: string): Promise<void> {
+  (await loadRouteData(pathname))?.();
 }

@@ -1,11 +1,11 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { whenIdleAfterLoad } from './idle.ts';
+import { whenPageSettled } from './idle.ts';
 
 /**
  * A dialog (or other overlay) split out of the page that shows it: a closed dialog is not part
  * of the first render, so its code need not be downloaded and evaluated before the page's first
- * useful frame (docs/PERFORMANCE.md, "Critical path pass"). `preload()` fetches the chunk when
- * the browser is idle after the page has loaded, so the first click opens it at once.
+ * useful frame (docs/PERFORMANCE.md, "Critical path pass"). `preload()` fetches the chunk once
+ * the page has settled (lib/idle.ts), so the first click opens it at once.
  */
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
@@ -15,9 +15,9 @@ export function lazyDialog<M, K extends keyof M & string>(load: () => Promise<M>
     return { default: module[name] as ComponentType<PropsOf<M[K]>> };
   });
   return Object.assign(component, {
-    /** fetches the chunk once the page has loaded and the main thread is idle */
+    /** fetches the chunk once the page and its first data are there (whenPageSettled) */
     preload(): void {
-      whenIdleAfterLoad(() => void load().catch(() => undefined));
+      whenPageSettled(() => void load().catch(() => undefined));
     },
   });
 }
