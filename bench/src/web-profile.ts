@@ -103,7 +103,7 @@ async function profileLoad(page: Page, cdp: CDPSession, url: string) {
   const timings = await page.evaluate(
     () =>
       ({
-        ...(window as unknown as { __profile: Omit<PageTimings, 'requests' | 'timeOrigin'> })
+        ...(globalThis as unknown as { __profile: Omit<PageTimings, 'requests' | 'timeOrigin'> })
           .__profile,
         timeOrigin: performance.timeOrigin,
       }) as Omit<PageTimings, 'requests'>,
