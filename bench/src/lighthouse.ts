@@ -16,7 +16,9 @@ import { startServer } from './server.ts';
  * run by score is reported. Writes bench/results/lighthouse.json.
  *
  * Environment: LH_PAGES (default `/login,/,/u/maya.lens`), LH_PRESETS (`mobile,desktop`),
- * LH_RUNS (3), LH_SERVER_PORT (4240), LH_CHROME_PORT (4241), CHROME_PATH (/usr/bin/chromium).
+ * LH_RUNS (3), LH_SERVER_PORT (4240), LH_CHROME_PORT (4241), CHROME_PATH (/usr/bin/chromium),
+ * LH_LHR_DIR (a folder to write every run's full Lighthouse report to, for the network
+ * waterfall and the main-thread breakdown).
  */
 const PAGES = (process.env.LH_PAGES ?? '/login,/,/u/maya.lens').split(',');
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',') as Array<
@@ -150,6 +152,12 @@ async function audit(url: string, preset: 'mobile' | 'desktop', attempt = 1): Pr
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const lhrDir = process.env.LH_LHR_DIR;
+  if (lhrDir) {
+    fs.mkdirSync(lhrDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(lhrDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     // a starved machine sometimes loses the trace (NO_NAVSTART): one more try
     if (attempt < 3) return audit(url, preset, attempt + 1);

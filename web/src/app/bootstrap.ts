@@ -11,6 +11,7 @@ import { bindCreatorGate } from '../features/creator/creator-gate.ts';
 import { ensureNotificationPolling } from '../features/notifications/store.ts';
 import { useUiSettings } from '../features/settings/store.ts';
 import { toast } from '../ui/toast/toast-store.ts';
+import { loadRouteData } from './route-data.ts';
 
 let started: Promise<void> | null = null;
 
@@ -27,7 +28,19 @@ async function run(): Promise<void> {
   await Promise.allSettled([useAuthStore.persist.rehydrate(), useUiSettings.persist.rehydrate()]);
   // Notification polling follows the session from here on: starts on login, stops on logout.
   ensureNotificationPolling();
-  void validateSession();
+  // the landing page's data as soon as the gate opens, not after the first render; its module
+  // loads while the session is checked
+  const routeData = useAuthStore.getState().token
+    ? loadRouteData(window.location.pathname).catch((error: unknown) => {
+        console.warn('Loading the page data prefetch failed; the page will ask itself', error);
+        return null;
+      })
+    : Promise.resolve(null);
+  void validateSession()
+    .then(() => routeData)
+    .then((prefetch) => {
+      if (prefetch && useAuthStore.getState().isAuthenticated) prefetch();
+    });
 }
 
 export function bootstrap(): Promise<void> {

@@ -24,13 +24,15 @@ describe('route preloads', () => {
     for (const { path: pattern } of ROUTE_PRELOADS) expect(known, pattern).toContain(pattern);
   });
 
-  it('names modules that exist and that the routes load lazily', () => {
-    const source = fs.readFileSync(path.join(WEB_ROOT, 'src/app/routes.tsx'), 'utf8');
+  it('names modules that exist and that the routes (or their data prefetch) load lazily', () => {
+    const source = ['routes.tsx', 'route-data.ts']
+      .map((file) => fs.readFileSync(path.join(WEB_ROOT, 'src/app', file), 'utf8'))
+      .join('\n');
     expect(fs.existsSync(path.join(WEB_ROOT, APP_MODULE))).toBe(true);
     for (const { modules } of ROUTE_PRELOADS)
       for (const module of modules) {
         expect(fs.existsSync(path.join(WEB_ROOT, module)), module).toBe(true);
-        // routes.tsx imports them relative to src/app
+        // routes.tsx and route-data.ts import them relative to src/app
         const relative = path.relative(path.join(WEB_ROOT, 'src/app'), path.join(WEB_ROOT, module));
         const specifier = relative.startsWith('.') ? relative : `./${relative}`;
         expect(source, module).toContain(`import('${specifier}')`);

@@ -6,7 +6,8 @@
  * chunks as <link rel="modulepreload"> in the index.html of a matching URL
  * (server/src/platform/http/spa.ts). A module that is renamed fails the build.
  *
- * Only the URLs people land on are listed; every other URL still gets the app chunk. `/` is
+ * The `prefetch` modules are the pages' first queries, started when the session check ends
+ * (route-data.ts). Only the URLs people land on are listed; every other URL still gets the app chunk. `/` is
  * the signed-in home feed for a member and the landing page for a visitor: the server tells
  * them apart by the session cookie (its presence only – a hint for what to fetch, nothing is
  * authorised by it) and gives a visitor the `visitor` list instead, so the landing page does
@@ -29,10 +30,17 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
   { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'] },
   {
     path: '/',
-    modules: [SHELL, 'src/features/feed/pages/feed-page.tsx'],
+    modules: [SHELL, 'src/features/feed/pages/feed-page.tsx', 'src/features/feed/prefetch.ts'],
     visitor: ['src/features/home/pages/landing-page.tsx'],
   },
-  { path: '/u/:username', modules: [SHELL, 'src/features/profile/pages/profile-page.tsx'] },
+  {
+    path: '/u/:username',
+    modules: [
+      SHELL,
+      'src/features/profile/pages/profile-page.tsx',
+      'src/features/profile/prefetch.ts',
+    ],
+  },
   { path: '/p/:postId', modules: [SHELL, 'src/features/posts/pages/post-page.tsx'] },
   { path: '/discover', modules: [SHELL, 'src/features/discover/pages/discover-page.tsx'] },
   { path: '/messages', modules: [SHELL, 'src/features/messages/pages/messages-page.tsx'] },

@@ -1,18 +1,33 @@
 /** The signed-in frame: top bar, sidebar (tablet/laptop) or tab bar (phone), main landmark. */
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { FollowModal } from '../../features/profile/components/follow-modal.tsx';
-import { UiSettingsDialog } from '../../features/settings/components/ui-settings-dialog.tsx';
+import { useAuthStore } from '../../features/auth/store.ts';
 import { useUiSettings } from '../../features/settings/store.ts';
+import { lazyDialog, useOpenedOnce } from '../../lib/lazy-dialog.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
+// Closed dialogs are not part of the first render: their code loads when first needed (the
+// display settings are fetched in the background once the page has loaded; the follow modal
+// only ever opens after a first login).
+const UiSettingsDialog = lazyDialog(
+  () => import('../../features/settings/components/ui-settings-dialog.tsx'),
+  'UiSettingsDialog',
+);
+UiSettingsDialog.preload();
+const FollowModal = lazyDialog(
+  () => import('../../features/profile/components/follow-modal.tsx'),
+  'FollowModal',
+);
+
 export function AppShell({ children }: { children?: ReactNode }) {
   const [displayOpen, setDisplayOpen] = useState(false);
   const collapsed = useUiSettings((s) => s.sidebarCollapsed);
+  const displayOpened = useOpenedOnce(displayOpen);
+  const followOpened = useOpenedOnce(useAuthStore((s) => s.isFirstLogin));
 
   return (
     <div className="min-h-dvh bg-canvas">
@@ -29,8 +44,16 @@ export function AppShell({ children }: { children?: ReactNode }) {
         </main>
       </div>
       <BottomTabs />
-      <UiSettingsDialog open={displayOpen} onClose={() => setDisplayOpen(false)} />
-      <FollowModal />
+      {displayOpened ? (
+        <Suspense fallback={null}>
+          <UiSettingsDialog open={displayOpen} onClose={() => setDisplayOpen(false)} />
+        </Suspense>
+      ) : null}
+      {followOpened ? (
+        <Suspense fallback={null}>
+          <FollowModal />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

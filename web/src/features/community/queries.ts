@@ -1,6 +1,6 @@
 /** Query keys and hooks of the community pages and account tools. */
 import { SITE_TOOLS_MESSAGES, type SuggestionListResponse } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
 
@@ -79,8 +79,10 @@ export const useTeamQuery = () =>
   useQuery({ queryKey: communityKeys.team(), queryFn: api.fetchTeam });
 export const useMyDmcaQuery = () =>
   useQuery({ queryKey: communityKeys.myDmca(), queryFn: api.fetchMyDmca });
+export const onboardingQueryOptions = () =>
+  queryOptions({ queryKey: communityKeys.onboarding(), queryFn: api.fetchOnboarding });
 export const useOnboardingQuery = (enabled = true) =>
-  useQuery({ queryKey: communityKeys.onboarding(), queryFn: api.fetchOnboarding, enabled });
+  useQuery({ ...onboardingQueryOptions(), enabled });
 export const useModerationQuery = () =>
   useQuery({ queryKey: communityKeys.moderation(), queryFn: api.fetchModerationStatus });
 

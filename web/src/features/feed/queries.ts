@@ -2,7 +2,7 @@
  * Feed hooks. Home: own, followed and subscribed creators, newest first; discover: public
  * posts ranked by trending score (spec §7/§9). Pages of 20, offset = 20 x (page-1).
  */
-import { useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuthStore } from '../auth/store.ts';
 import { fetchFeed } from '../posts/posts-api.ts';
@@ -13,13 +13,16 @@ export const feedKeys = {
   feed: (mode: FeedMode) => postKeys.feed(mode),
 };
 
-export function useFeedQuery(mode: FeedMode) {
-  return useInfiniteQuery({
+export const feedQueryOptions = (mode: FeedMode) =>
+  infiniteQueryOptions({
     queryKey: feedKeys.feed(mode),
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchFeed(pageParam, mode === 'discover'),
     getNextPageParam: nextPageOf,
   });
+
+export function useFeedQuery(mode: FeedMode) {
+  return useInfiniteQuery(feedQueryOptions(mode));
 }
 
 /**

@@ -4,7 +4,13 @@
  * error, and take the server's refreshed current user on success (spec §4 Follow/unfollow).
  */
 import type { PublicUser } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { errorMessageOf, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { authKeys } from '../auth/queries.ts';
@@ -35,14 +41,16 @@ export const suggestionKeys = {
   signup: (limit: number) => [...suggestionKeys.all, 'signup', limit] as const,
 };
 
-export function useProfileQuery(username: string | undefined) {
-  return useQuery({
-    queryKey: profileKeys.byUsername(username ?? ''),
-    enabled: Boolean(username),
-    queryFn: () => fetchUserByUsername(username ?? ''),
+export const profileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: profileKeys.byUsername(username),
+    queryFn: () => fetchUserByUsername(username),
     // A missing or hidden account will not appear on a retry.
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
+
+export function useProfileQuery(username: string | undefined) {
+  return useQuery({ ...profileQueryOptions(username ?? ''), enabled: Boolean(username) });
 }
 
 export function useRelationListQuery(kind: 'blocked' | 'restricted') {

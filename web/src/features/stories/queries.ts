@@ -1,6 +1,7 @@
 /** Story queries and mutations: the tray, one creator's stories, views and viewers. */
 import type { StoriesResponse, StoryGroup } from '@fanspace/contracts';
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -25,14 +26,10 @@ export const storyKeys = {
 };
 
 /** The home feed's tray; stories come and go, so it refreshes every minute while shown. */
+export const storyTrayQueryOptions = () =>
+  queryOptions({ queryKey: storyKeys.tray(), queryFn: () => fetchStories(), staleTime: 30_000 });
 export const useStoryTrayQuery = (enabled = true) =>
-  useQuery({
-    queryKey: storyKeys.tray(),
-    queryFn: () => fetchStories(),
-    enabled,
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-  });
+  useQuery({ ...storyTrayQueryOptions(), enabled, refetchInterval: 60_000 });
 
 export const useUserStoriesQuery = (userId: string | null) =>
   useQuery({

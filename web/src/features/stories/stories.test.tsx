@@ -178,7 +178,8 @@ describe('StoryTray', () => {
     );
     expect(first).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Stories by Creator a, new' }));
-    expect(screen.getByText('Fresh')).toBeTruthy();
+    // the viewer's code loads when it first opens
+    expect(await screen.findByText('Fresh')).toBeTruthy();
   });
 
   it('opens the become-creator modal when a fan presses "Add story"', async () => {

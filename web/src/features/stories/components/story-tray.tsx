@@ -5,8 +5,9 @@
  * opens that story. A non-creator pressing "Add story" gets the become-creator modal.
  */
 import type { StoryGroup } from '@fanspace/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyDialog, useOpenedOnce } from '../../../lib/lazy-dialog.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { cn } from '../../../ui/cn.ts';
 import { PlusIcon } from '../../../ui/icons.tsx';
@@ -17,8 +18,11 @@ import { useCreatorGate } from '../../creator/creator-gate.ts';
 import { startIndex, type ViewerPosition } from '../navigation.ts';
 import { useStoryTrayQuery } from '../queries.ts';
 import { useStoryComposer } from '../store.ts';
-import { StoryComposerDialog } from './story-composer.tsx';
-import { StoryViewer } from './story-viewer.tsx';
+
+// the viewer and the composer load when first opened, not with the feed's first render; the
+// composer is fetched in the background once the page has loaded
+const StoryViewer = lazyDialog(() => import('./story-viewer.tsx'), 'StoryViewer');
+const StoryComposerDialog = lazyDialog(() => import('./story-composer.tsx'), 'StoryComposerDialog');
 
 const nameOf = (group: StoryGroup) => group.user.displayName ?? group.user.username;
 
@@ -53,6 +57,10 @@ export function StoryTray() {
   const me = userIdOf(user);
   const tray = useStoryTrayQuery();
   const addStory = useAddStory();
+  const composerOpened = useOpenedOnce(useStoryComposer((s) => s.open));
+  useEffect(() => {
+    if (isCreatorUser(user)) StoryComposerDialog.preload();
+  }, [user]);
   const [params, setParams] = useSearchParams();
   const [viewer, setViewer] = useState<{ order: string[]; start: ViewerPosition } | null>(null);
 
@@ -189,9 +197,15 @@ export function StoryTray() {
         </p>
       ) : null}
       {viewer && viewerGroups.length > 0 ? (
-        <StoryViewer groups={viewerGroups} start={viewer.start} onClose={() => setViewer(null)} />
+        <Suspense fallback={null}>
+          <StoryViewer groups={viewerGroups} start={viewer.start} onClose={() => setViewer(null)} />
+        </Suspense>
       ) : null}
-      <StoryComposerDialog />
+      {composerOpened ? (
+        <Suspense fallback={null}>
+          <StoryComposerDialog />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

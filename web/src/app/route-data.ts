@@ -1,0 +1,54 @@
+/**
+ * The first queries of the pages people land on, started the moment the session check opens
+ * the auth-ready gate: without this a signed-in page load asks for its data only once the shell
+ * and the page have rendered and their effects have run – on a slow phone several hundred
+ * milliseconds after the gate opened (docs/PERFORMANCE.md, "Critical path pass"). The queries
+ * use the pages' own query options, so the page finds them in the cache (or in flight) and does
+ * not ask again. Each page's module is loaded on demand: /login never downloads them.
+ */
+import { matchPath } from 'react-router';
+import { queryClient } from '../lib/query-client.ts';
+
+type Prefetch = () => void;
+
+interface RouteData {
+  path: string;
+  /** loads the page's prefetch module, resolving to the function that starts its queries */
+  load(params: Record<string, string | undefined>): Promise<Prefetch>;
+}
+
+const ROUTE_DATA: readonly RouteData[] = [
+  {
+    path: '/',
+    load: async () => {
+      const { prefetchHomeFeed } = await import('../features/feed/prefetch.ts');
+      return () => prefetchHomeFeed(queryClient);
+    },
+  },
+  {
+    path: '/u/:username',
+    load: async ({ username = '' }) => {
+      const { prefetchProfile } = await import('../features/profile/prefetch.ts');
+      return () => prefetchProfile(queryClient, username);
+    },
+  },
+];
+
+/**
+ * Loads the prefetch module of the page at `pathname` at once (bootstrap calls this before the
+ * session check, so the module is evaluated while the check is in flight) and resolves to the
+ * function that starts its queries – to be called once the auth-ready gate is open. Resolves
+ * to null for other pages.
+ */
+export async function loadRouteData(pathname: string): Promise<Prefetch | null> {
+  for (const route of ROUTE_DATA) {
+    const match = matchPath(route.path, pathname);
+    if (match) return route.load(match.params);
+  }
+  return null;
+}
+
+/** Starts the queries of the page at `pathname`, if it is one of the above. */
+export async function prefetchRouteData(pathname: string): Promise<void> {
+  (await loadRouteData(pathname))?.();
+}
