@@ -7,7 +7,10 @@ import { queryClient } from '../lib/query-client.ts';
 import { json } from '../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../test/fixtures.ts';
 import { signIn, stubFetch, type FetchMock } from '../test/render.tsx';
-import { prefetchRouteData } from './route-data.ts';
+import { loadRouteData } from './route-data.ts';
+
+/** What bootstrap does once the gate is open: the page's prefetch, if it has one. */
+const prefetchRouteData = async (pathname: string) => (await loadRouteData(pathname))?.();
 
 let fetchMock: FetchMock;
 

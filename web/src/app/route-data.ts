@@ -47,8 +47,3 @@ export async function loadRouteData(pathname: string): Promise<Prefetch | null> 
   }
   return null;
 }
-
-/** Starts the queries of the page at `pathname`, if it is one of the above. */
-export async function prefetchRouteData(pathname: string): Promise<void> {
-  (await loadRouteData(pathname))?.();
-}
