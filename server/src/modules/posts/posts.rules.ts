@@ -138,8 +138,12 @@ export function searchWords(text: string): string[] {
   );
 }
 
-/** Words of a search text as a prefix tsquery ('simple' config): `sun bea` → sun:* & bea:*. */
+/** Search words as a prefix tsquery ('simple' config): [sun, bea] → sun:* & bea:*. */
+export const wordsTsQuery = (words: readonly string[]): string =>
+  words.map((w) => `${w}:*`).join(' & ');
+
+/** Words of a search text as a prefix tsquery: `sun bea` → sun:* & bea:*; null without words. */
 export function prefixTsQuery(text: string): string | null {
   const words = searchWords(text);
-  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+  return words.length === 0 ? null : wordsTsQuery(words);
 }

@@ -4,6 +4,7 @@ import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { PostRow, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { visiblePosts, type PageWindow } from '../posts/posts.queries.ts';
+import { wordsTsQuery } from '../posts/posts.rules.ts';
 import { escapeLike } from '../users/profile-rules.ts';
 
 /** SQL of search: post full text, posts of a tag, and name suggestions. */
@@ -158,7 +159,7 @@ export async function postsByText(
   words: readonly string[],
   window: PageWindow,
 ): Promise<PostRow[]> {
-  const tsQuery = words.map((w) => `${w}:*`).join(' & ');
+  const tsQuery = wordsTsQuery(words);
   const terms = await prefixTerms(db, drivingWord(words));
   const source = terms && terms.length <= SEARCH_PREFIX_TERMS ? { terms } : 'scan';
   return postsByTextQuery(db, viewerId, tsQuery, window, source).execute();
