@@ -111,7 +111,10 @@ describe('hardening journey', () => {
       }
       // the payloads are shown as text, exactly as typed
       await settle(page, `/p/${postId}`);
-      expect(await page.getByText(PAYLOADS[1]!, { exact: false }).count()).toBeGreaterThan(0);
+      // the post's data may still be in flight when the network first goes quiet
+      await expect
+        .poll(() => page.getByText(PAYLOADS[1]!, { exact: false }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       expect(dialogs).toEqual([]);
 
       // the admin dashboard, reached with the second factor
