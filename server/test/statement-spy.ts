@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { expect, inject, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
+import { PGliteConnection } from '../src/platform/db/pglite-dialect.ts';
 import { openTestDatabase } from './harness.ts';
 
 /**
@@ -10,7 +11,8 @@ import { openTestDatabase } from './harness.ts';
  *
  * The spy goes on before the database opens: on PostgreSQL the pool's clients are wrapped at
  * connect time (platform/db/prepared-statements.ts binds `client.query` then), so a spy put on
- * `pg.Client.prototype.query` afterwards would see nothing and count 0. Undo it with
+ * `pg.Client.prototype.query` afterwards would see nothing and count 0. On PGlite the spy is on
+ * the dialect's connection (`PGliteConnection.executeQuery`). Undo it with
  * `vi.restoreAllMocks()` after the database is closed.
  */
 
@@ -41,8 +43,9 @@ export async function openSpiedTestDatabase(): Promise<SpiedDatabase> {
   }
   const database = await openTestDatabase();
   if (database.pglite) {
-    const spy = vi.spyOn(database.pglite, 'query');
-    calls = () => spy.mock.calls;
+    // at the dialect's connection: repeated reads run as prepared statements, not `query`
+    const spy = vi.spyOn(PGliteConnection.prototype, 'executeQuery');
+    calls = () => spy.mock.calls.map(([compiled]) => [compiled.sql]);
   }
   return {
     database,

@@ -49,18 +49,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // loaded only when used: a server on PostgreSQL never needs the embedded database's code
-  const [{ PGlite }, { citext }, { pg_trgm }] = await Promise.all([
+  const [pgliteModule, { citext }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/citext'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  const pglite = await PGlite.create({
+  const pglite = await pgliteModule.PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { citext, pg_trgm },
   });
   const writes = new WriteWatch();
-  const db = new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(pglite)) });
+  const db = new Kysely<Database>({
+    dialect: writes.wrap(new PGliteDialect(pglite, pgliteModule)),
+  });
   return { db, driver: 'pglite', pglite, writes, close: () => db.destroy() };
 }
 
