@@ -8,7 +8,7 @@ import {
   ReplicaHealth,
   RETRY_AFTER_MS,
 } from './read-replica.ts';
-import { READ_STICKY_SIGNAL, readContext, ReadRouting } from './read-routing.ts';
+import { READ_STICKY_SIGNAL, readContext, ReadRouting, SIGNAL_WAIT_MS } from './read-routing.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -64,6 +64,33 @@ describe('read-your-writes marks', () => {
     expect(there.sticky('u2')).toBe(false);
     stop();
     await bus.close();
+  });
+
+  it('never holds a write for long on a stuck or failing bus', async () => {
+    const time = clock();
+    const warn = vi.fn();
+    const stuck = new MemoryBus(log);
+    vi.spyOn(stuck, 'signal').mockReturnValue(new Promise<void>(() => undefined));
+    const slow = new ReadRouting({ enabled: true, stickyMs: 1000, bus: stuck, now: time.now });
+    const started = performance.now();
+    await slow.wrote('u');
+    expect(performance.now() - started).toBeLessThan(SIGNAL_WAIT_MS + 500);
+    expect(slow.sticky('u')).toBe(true); // this process knows at once regardless
+
+    const failing = new MemoryBus(log);
+    const signal = vi.spyOn(failing, 'signal').mockRejectedValue(new Error('redis is down'));
+    const reads = new ReadRouting({
+      enabled: true,
+      stickyMs: 1000,
+      bus: failing,
+      log: { warn },
+      now: time.now,
+    });
+    await reads.wrote('u');
+    expect(warn).toHaveBeenCalledTimes(1);
+    // the failed signal is not counted as sent: the next write tries again
+    await reads.wrote('u');
+    expect(signal).toHaveBeenCalledTimes(2);
   });
 
   it('ignores malformed signals and caps a sender’s window at its own', () => {

@@ -19,6 +19,12 @@ import type { BusSignal, EventBus } from '../realtime/types.ts';
 
 /** The bus signal carrying "this user wrote: read from the primary for forMs". */
 export const READ_STICKY_SIGNAL = 'db.read-sticky';
+/**
+ * How long a write's response waits for Redis to take the signal. Normally a fraction of a
+ * millisecond; while Redis is unreachable ioredis would hold the command for its retries, and
+ * a write must not wait seconds for a hint about later reads.
+ */
+export const SIGNAL_WAIT_MS = 200;
 
 export interface ReadRoutingOptions {
   /** false when no replica is configured: nothing is marked or signalled */
@@ -77,14 +83,18 @@ export class ReadRouting {
     if (!bus || mark.signalledUntil >= until) return;
     const forMs = Math.round(stickyMs * 1.5);
     mark.signalledUntil = now + forMs;
-    try {
-      await bus.signal({ name: READ_STICKY_SIGNAL, data: { userId, forMs } });
-    } catch (err) {
+    const sent = bus.signal({ name: READ_STICKY_SIGNAL, data: { userId, forMs } }).catch((err) => {
       // another process may then serve this user from the replica within the window: they see
       // data as old as the replica's lag, never an error
       mark.signalledUntil = 0;
       this.options.log?.warn({ err }, 'read-your-writes signal failed');
-    }
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SIGNAL_WAIT_MS);
+    });
+    await Promise.race([sent, late]);
+    clearTimeout(timer);
   }
 
   /** Another process (or this one, echoed by Redis) says a user wrote. */
