@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { MemoryBus } from '../realtime/memory-bus.ts';
+import { RedisBus } from '../realtime/redis-bus.ts';
 import {
   isRecoveryConflict,
   isUnreachable,
@@ -124,6 +126,31 @@ describe('read-your-writes marks', () => {
       await reads.wrote('u');
       expect(reads.sticky('u')).toBe(false);
       expect(reads.size).toBe(0);
+    }
+  });
+});
+
+/** Redis is part of the PostgreSQL runs (scale-out tests); the PGlite runs do without it */
+describe.skipIf(inject('testDb').kind !== 'pg')('read-your-writes across processes (Redis)', () => {
+  it('marks the writer in the other process before the write’s response would go out', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const channel = `fanspace:test:read-sticky:${randomUUID()}`;
+    const [busA, busB] = await Promise.all([
+      RedisBus.connect(url, log, channel),
+      RedisBus.connect(url, log, channel),
+    ]);
+    const a = new ReadRouting({ enabled: true, stickyMs: 3000, bus: busA });
+    const b = new ReadRouting({ enabled: true, stickyMs: 3000, bus: busB });
+    const stops = [a.listen(busA), b.listen(busB)];
+    try {
+      await a.wrote('writer');
+      expect(a.sticky('writer')).toBe(true);
+      // Redis has taken the signal when `wrote` returns; B hears it within moments
+      await vi.waitFor(() => expect(b.sticky('writer')).toBe(true), { timeout: 1000 });
+      expect(b.sticky('reader')).toBe(false);
+    } finally {
+      for (const stop of stops) stop();
+      await Promise.all([busA.close(), busB.close()]);
     }
   });
 });
