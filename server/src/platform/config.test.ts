@@ -33,4 +33,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOB_STALE_AFTER_MS: '3000' }).JOB_STALE_AFTER_MS).toBe(3000);
     expect(() => loadConfig({ JOB_STALE_AFTER_MS: '10' })).toThrow(/JOB_STALE_AFTER_MS/);
   });
+
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    const primary = 'postgres://app@db.internal/fanspace';
+    const replica = 'postgres://app@replica.internal/fanspace';
+    const plain = loadConfig({ DATABASE_URL: primary, DATABASE_POOL_SIZE: '12' });
+    expect(plain.DATABASE_READ_URL).toBeUndefined();
+    expect(plain.DATABASE_READ_POOL_SIZE).toBe(12);
+    expect(plain.DATABASE_READ_STICKY_MS).toBe(3000);
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: replica,
+      DATABASE_READ_POOL_SIZE: '4',
+      DATABASE_READ_STICKY_MS: '500',
+    });
+    expect(config).toMatchObject({
+      DATABASE_READ_URL: replica,
+      DATABASE_READ_POOL_SIZE: 4,
+      DATABASE_READ_STICKY_MS: 500,
+    });
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://x' })).toThrow(
+      /DATABASE_READ_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_STICKY_MS: '-1' })).toThrow(
+      /DATABASE_READ_STICKY_MS/,
+    );
+    // empty means unset, as everywhere
+    expect(loadConfig({ DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+  });
 });

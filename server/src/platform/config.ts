@@ -16,6 +16,12 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  /** a read replica (PostgreSQL streaming standby) for lag-tolerant reads; needs DATABASE_URL */
+  DATABASE_READ_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** connections to the replica per process; unset: DATABASE_POOL_SIZE */
+  DATABASE_READ_POOL_SIZE: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  /** how long a signed-in user's reads stay on the primary after their last write (ms) */
+  DATABASE_READ_STICKY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 3000 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   /** the Redis pub/sub channel of realtime events; separate deployments (or tests) on one Redis use different ones */
   REALTIME_CHANNEL: Type.String({ minLength: 1, maxLength: 100, default: 'fanspace:realtime' }),
@@ -104,8 +110,12 @@ const EnvSchema = Type.Object({
 type Env = Static<typeof EnvSchema>;
 export type Role = 'http' | 'realtime' | 'worker';
 
-export interface Config extends Omit<Env, 'ROLES' | 'DISCOVER_CACHE_SECONDS'> {
+export interface Config extends Omit<
+  Env,
+  'ROLES' | 'DISCOVER_CACHE_SECONDS' | 'DATABASE_READ_POOL_SIZE'
+> {
   roles: Set<Role>;
+  DATABASE_READ_POOL_SIZE: number;
   DISCOVER_CACHE_SECONDS: number;
   dataDir: string;
   webDist: string;
@@ -135,12 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = raw as Env;
+  // a replica of the embedded database does not exist: refuse rather than ignore the setting
+  if (parsed.DATABASE_READ_URL && !parsed.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a read replica serves a PostgreSQL primary, not the embedded database)',
+    );
   const { ROLES, ...rest } = parsed;
   const dataDir = path.resolve(parsed.DATA_DIR);
   const isProduction = parsed.NODE_ENV === 'production';
   return {
     ...rest,
     DEMO_SEED: parsed.DEMO_SEED && !isProduction,
+    DATABASE_READ_POOL_SIZE: parsed.DATABASE_READ_POOL_SIZE ?? parsed.DATABASE_POOL_SIZE,
     roles: new Set(ROLES.split(',') as Role[]),
     dataDir,
     webDist: path.resolve(

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, setCommitHookErrorLogger, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { openReadReplica, type ReadReplicaHandle } from './db/read-replica.ts';
+import { ReadRouting } from './db/read-routing.ts';
 import { PgJobQueue } from './jobs/queue.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createLogger, LogRing } from './logger.ts';
@@ -15,6 +17,8 @@ export interface Runtime {
   ctx: AppContext;
   queue: PgJobQueue;
   database: DatabaseHandle;
+  /** the read replica, when DATABASE_READ_URL is set */
+  replica?: ReadReplicaHandle;
   worker?: Worker;
   close(): Promise<void>;
 }
@@ -51,9 +55,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
   });
   const unwireSessionCache = wireSessionCache(sessionCache, bus, log, database.writes);
+  const replica = config.DATABASE_READ_URL
+    ? openReadReplica({
+        url: config.DATABASE_READ_URL,
+        poolSize: config.DATABASE_READ_POOL_SIZE,
+        primary: database.db,
+        log,
+      })
+    : undefined;
+  const reads = new ReadRouting({
+    enabled: replica !== undefined,
+    stickyMs: config.DATABASE_READ_STICKY_MS,
+    // one process alone has no one to tell
+    bus: config.REDIS_URL ? bus : undefined,
+    log,
+  });
+  const unlistenReads = reads.listen(bus);
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: replica?.db ?? database.db,
+    reads,
     dbDriver: database.driver,
     log,
     logs,
@@ -75,11 +97,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ctx,
     queue,
     database,
+    ...(replica ? { replica } : {}),
     ...(worker ? { worker } : {}),
     async close() {
       await worker?.stop();
       unwireSessionCache();
+      unlistenReads();
       await bus.close();
+      await replica?.close();
       if (!options.database) await database.close();
     },
   };

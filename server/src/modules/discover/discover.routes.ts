@@ -9,6 +9,7 @@ import {
   SlimPostPage,
   SlimUserPage,
 } from '@fanspace/contracts';
+import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { clearCache } from '../data-tools/account-data.service.ts';
 import { DataToolsRateLimits } from '../data-tools/data-tools.limits.ts';
@@ -23,6 +24,8 @@ export async function discoverRoutes(app: App) {
   const { ctx } = app;
   const tags = ['discover'];
   const viewerId = (request: Parameters<typeof viewerOf>[0]) => viewerOf(request)?.id ?? null;
+  /** the lists below only read: the replica's, unless the viewer just wrote */
+  const reads = (request: Parameters<typeof viewerOf>[0]) => readContext(ctx, viewerId(request));
 
   app.get(
     '/discover',
@@ -34,7 +37,7 @@ export async function discoverRoutes(app: App) {
         response: { 200: DiscoverResponse },
       },
     },
-    async (request) => service.discover(ctx, viewerOf(request)),
+    async (request) => service.discover(reads(request), viewerOf(request)),
   );
 
   app.get(
@@ -48,7 +51,7 @@ export async function discoverRoutes(app: App) {
         response: { 200: SlimPostPage, 400: invalid },
       },
     },
-    async (request) => service.optimizedPosts(ctx, viewerId(request), request.query),
+    async (request) => service.optimizedPosts(reads(request), viewerId(request), request.query),
   );
 
   app.get(
@@ -62,7 +65,7 @@ export async function discoverRoutes(app: App) {
         response: { 200: SlimUserPage, 400: invalid },
       },
     },
-    async (request) => service.optimizedUsers(ctx, viewerId(request), request.query),
+    async (request) => service.optimizedUsers(reads(request), viewerId(request), request.query),
   );
 
   app.get(
@@ -76,7 +79,7 @@ export async function discoverRoutes(app: App) {
         response: { 200: ShareResponse, 404: routeErrors(ErrorCodes.NOT_FOUND) },
       },
     },
-    async (request) => service.shareInfo(ctx, viewerId(request), request.params.postId),
+    async (request) => service.shareInfo(reads(request), viewerId(request), request.params.postId),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
   routeErrors,
   UpdateCommentBody,
 } from '@fanspace/contracts';
+import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser, viewerIdOf } from '../graph/route-helpers.ts';
 import {
@@ -31,7 +32,8 @@ const errors = {
 
 /** Comments of a post: visible to whoever unlocked the post, minus blocked and restricted. */
 export async function commentRoutes(app: App) {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
 
   app.get(
     '/posts/:id/comments',
@@ -45,7 +47,11 @@ export async function commentRoutes(app: App) {
         response: { 200: CommentPage, ...errors },
       },
     },
-    async (request) => listComments(db, viewerIdOf(request), request.params.id, request.query),
+    async (request) => {
+      const viewerId = viewerIdOf(request);
+      const reads = readContext(ctx, viewerId).db;
+      return listComments(reads, viewerId, request.params.id, request.query);
+    },
   );
 
   app.post(

@@ -38,9 +38,11 @@ export async function cachedDiscoverFeed(
   viewerId: string | null,
   window: PageWindow,
   ttlSeconds: number,
+  /** where the shared ranking is read (the read replica when there is one) */
+  rankDb: DbHandle = db,
 ): Promise<{ rows: PostRow[]; total: number }> {
   if (ttlSeconds <= 0) return discoverFeed(db, viewerId, window);
-  const ranked = await ranking(db, ttlSeconds * 1000);
+  const ranked = await ranking(rankDb, ttlSeconds * 1000);
   const end = window.offset + window.limit;
   if (end > ranked.entries.length && ranked.total > ranked.entries.length)
     return discoverFeed(db, viewerId, window);

@@ -1,4 +1,5 @@
 import type { FeedQuery, PostPage, UserPostsQuery } from '@fanspace/contracts';
+import type { AppContext } from '../../platform/context.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertPubliclyVisible } from '../users/users.policy.ts';
@@ -41,7 +42,7 @@ export async function postPage(
  * for visitors, who have no home).
  */
 export async function feed(
-  ctx: PostsCtx,
+  ctx: PostsCtx & Pick<AppContext, 'readDb'>,
   viewer: Viewer | null,
   query: FeedQuery,
 ): Promise<PostPage> {
@@ -54,6 +55,9 @@ export async function feed(
           viewer?.id ?? null,
           window,
           ctx.config.DISCOVER_CACHE_SECONDS,
+          // the ranking is the same for everyone: ranked on the replica even for a viewer
+          // whose own reads are on the primary, so a process keeps one ranking, not two
+          ctx.readDb,
         );
   return postPage(ctx, viewer, window, result);
 }

@@ -34,6 +34,7 @@ export function signedInViewer(request: FastifyRequest): Viewer {
   return viewer;
 }
 
+/** `db` may be the read replica (platform/db/read-routing.ts `readContext`) */
 export type PostsCtx = Pick<AppContext, 'db' | 'config'>;
 
 const EMPTY = { liked: new Set<string>(), purchased: new Set<string>() };

@@ -13,6 +13,7 @@ import {
   UserPostsQuery,
   ViewResponse,
 } from '@fanspace/contracts';
+import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser } from '../graph/route-helpers.ts';
 import { registerMediaAccessResolver } from '../media/media.service.ts';
@@ -47,7 +48,10 @@ export async function postsRoutes(app: App) {
         response: { 200: PostPage, 400: routeErrors(E.VALIDATION_FAILED) },
       },
     },
-    async (request) => feed(ctx, viewerOf(request), request.query),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return feed(readContext(ctx, viewer?.id ?? null), viewer, request.query);
+    },
   );
 
   app.post(
@@ -102,7 +106,11 @@ export async function postsRoutes(app: App) {
         },
       },
     },
-    async (request) => userPosts(ctx, viewerOf(request), request.params.id, request.query),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const reads = readContext(ctx, viewer?.id ?? null);
+      return userPosts(reads, viewer, request.params.id, request.query);
+    },
   );
 
   app.get(
@@ -122,9 +130,10 @@ export async function postsRoutes(app: App) {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const { row, post } = await getPost(ctx, viewer, request.params.id);
+      const reads = readContext(ctx, viewer?.id ?? null);
+      const { row, post } = await getPost(reads, viewer, request.params.id);
       if (!post.isUnlockedForUser) return post;
-      const page = await commentsOf(ctx.db, viewer?.id ?? null, row, {
+      const page = await commentsOf(reads.db, viewer?.id ?? null, row, {
         page: 1,
         limit: PostPaging.comments,
       });
@@ -201,7 +210,9 @@ export async function postsRoutes(app: App) {
   app.post(
     '/posts/:id/view',
     {
-      config: { auth: 'public', rateLimit: PostLimits.view },
+      // sent for every post scrolled past; nothing the next page must show: the viewer's reads
+      // stay on the replica (platform/http/read-your-writes.ts)
+      config: { auth: 'public', rateLimit: PostLimits.view, readYourWrites: false },
       schema: {
         tags,
         summary: 'Count a view: once per signed-in viewer per hour (not the owner, not visitors)',

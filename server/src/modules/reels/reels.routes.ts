@@ -135,7 +135,7 @@ export async function reelsRoutes(app: App) {
   app.post(
     '/reels/:id/view',
     {
-      config: { auth: 'user', rateLimit: Limits.write },
+      config: { auth: 'user', rateLimit: Limits.write, readYourWrites: false },
       schema: {
         tags,
         summary: 'Count a view (once per viewer; the author is not counted)',

@@ -6,6 +6,7 @@ import {
   SuggestionsQuery,
   SuggestionsResponse,
 } from '@fanspace/contracts';
+import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { viewerOf } from '../posts/post-views.ts';
 import { PostLimits } from '../posts/posts.limits.ts';
@@ -27,7 +28,10 @@ export async function searchRoutes(app: App) {
         response: { 200: SearchResponse, 400: routeErrors(ErrorCodes.VALIDATION_FAILED) },
       },
     },
-    async (request) => search(ctx, viewerOf(request), request.query),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return search(readContext(ctx, viewer?.id ?? null), viewer, request.query);
+    },
   );
 
   app.get(
@@ -42,6 +46,9 @@ export async function searchRoutes(app: App) {
         response: { 200: SuggestionsResponse, 400: routeErrors(ErrorCodes.VALIDATION_FAILED) },
       },
     },
-    async (request) => suggestions(ctx, viewerOf(request), request.query),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return suggestions(readContext(ctx, viewer?.id ?? null), viewer, request.query);
+    },
   );
 }

@@ -121,7 +121,7 @@ export async function storiesRoutes(app: App) {
   app.post(
     '/stories/:id/view',
     {
-      config: { auth: 'user', rateLimit: StoryLimitsPerRoute.view },
+      config: { auth: 'user', rateLimit: StoryLimitsPerRoute.view, readYourWrites: false },
       schema: {
         tags,
         summary: 'Mark a story seen (one view per viewer; the owner is not counted)',

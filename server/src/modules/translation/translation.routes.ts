@@ -36,6 +36,8 @@ export async function translationRoutes(app: App) {
     {
       config: {
         auth: 'user',
+        // a POST that writes nothing
+        readYourWrites: false,
         rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perAccount },
       },
       schema: {

@@ -19,6 +19,7 @@ import {
   UsersListResponse,
 } from '@fanspace/contracts';
 import type { FastifyRequest } from 'fastify';
+import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { clearSessionCookie } from '../../platform/http/auth-plugin.ts';
 import { UnauthorizedError } from '../../platform/errors.ts';
@@ -244,9 +245,10 @@ export async function usersRoutes(app: App) {
     },
     async (request) => {
       const viewerId = request.auth?.user.id ?? null;
-      const page = await listUsers(ctx, request.query, viewerId);
+      const reads = readContext(ctx, viewerId);
+      const page = await listUsers(reads, request.query, viewerId);
       return {
-        users: await publicListView(ctx.db, viewerId, page.rows),
+        users: await publicListView(reads.db, viewerId, page.rows),
         total: page.total,
         currentPage: page.currentPage,
         totalPages: page.totalPages,
@@ -267,9 +269,12 @@ export async function usersRoutes(app: App) {
       },
     },
     async (request) => {
-      const profile = await getPublicUserByUsername(ctx, request.params.username);
-      trackProfileView(ctx.db, request.auth?.user.id ?? null, profile);
-      return publicView(ctx.db, request.auth?.user.id ?? null, profile);
+      const viewerId = request.auth?.user.id ?? null;
+      const reads = readContext(ctx, viewerId);
+      const profile = await getPublicUserByUsername(reads, request.params.username);
+      // a write: the primary's
+      trackProfileView(ctx.db, viewerId, profile);
+      return publicView(reads.db, viewerId, profile);
     },
   );
 
@@ -285,9 +290,12 @@ export async function usersRoutes(app: App) {
       },
     },
     async (request) => {
-      const profile = await getPublicUser(ctx, request.params.id);
-      trackProfileView(ctx.db, request.auth?.user.id ?? null, profile);
-      return publicView(ctx.db, request.auth?.user.id ?? null, profile);
+      const viewerId = request.auth?.user.id ?? null;
+      const reads = readContext(ctx, viewerId);
+      const profile = await getPublicUser(reads, request.params.id);
+      // a write: the primary's
+      trackProfileView(ctx.db, viewerId, profile);
+      return publicView(reads.db, viewerId, profile);
     },
   );
 }

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   driver: DbDriver;
   /** the embedded instance, when the driver is PGlite */
   pglite?: PGlite;
+  /** the connection string, when the driver is pg */
+  url?: string;
   /** committed writes to `users` and `sessions` (what the session cache must forget) */
   writes: WriteWatch;
   close(): Promise<void>;
@@ -45,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     );
     const writes = new WriteWatch();
     const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool })) });
-    return { db, driver: 'pg', writes, close: () => db.destroy() };
+    return { db, driver: 'pg', url: options.url, writes, close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // loaded only when used: a server on PostgreSQL never needs the embedded database's code

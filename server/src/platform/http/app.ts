@@ -21,6 +21,7 @@ import { registerJsonCompression } from './compress-json.ts';
 import { lazySchemaCompilers } from './lazy-schemas.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
+import { registerReadYourWrites } from './read-your-writes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { refuseHostileInput } from './input-guards.ts';
 import { registerSpa } from './spa.ts';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(
     async (api) => {
       await api.register(authPlugin);
+      registerReadYourWrites(api);
       await registerModules(api);
       if (options.extraRoutes) await api.register(async (scope) => options.extraRoutes?.(scope));
     },
