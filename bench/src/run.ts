@@ -94,21 +94,38 @@ async function ceiling(): Promise<Result> {
   }
 }
 
-/** Peak RSS and CPU seconds of the server (and CPU share of the load generator) while `fn` runs. */
-async function withRss<T>(server: ServerUnderTest, fn: () => Promise<T>) {
+/**
+ * Peak RSS and CPU seconds of the server – all of it, its main thread, and with `database` the
+ * PostgreSQL backends serving it – and the CPU share of the load generator while `fn` runs.
+ */
+async function withRss<T>(
+  server: ServerUnderTest,
+  fn: () => Promise<T>,
+  database?: ReturnType<typeof databaseCpu>,
+) {
   const rssBeforeMb = server.rssMb();
   let peak = rssBeforeMb;
-  const [cpu0, own0, wall0] = [server.cpuSeconds(), ownCpuSeconds(), performance.now()];
+  const [cpu0, main0, own0, wall0] = [
+    server.cpuSeconds(),
+    server.mainThreadCpuSeconds(),
+    ownCpuSeconds(),
+    performance.now(),
+  ];
+  const backends0 = database?.snapshot();
   const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 250);
   try {
     const value = await fn();
     const wallS = (performance.now() - wall0) / 1000;
+    const ownS = ownCpuSeconds() - own0;
     return {
       value,
       rssMb: peak,
       rssBeforeMb,
       serverCpuSeconds: server.cpuSeconds() - cpu0,
-      generatorCpuShare: Math.round(((ownCpuSeconds() - own0) / wallS) * 100) / 100,
+      mainThreadCpuSeconds: server.mainThreadCpuSeconds() - main0,
+      postgresCpuSeconds: backends0 && database ? database.since(backends0) : undefined,
+      generatorCpuSeconds: ownS,
+      generatorCpuShare: Math.round((ownS / wallS) * 100) / 100,
     };
   } finally {
     clearInterval(timer);
@@ -160,10 +177,12 @@ async function main() {
         // statements, the session cache; the warm-up's requests are in no figure
         const requests = requestSequence(scenario, fx);
         if (WARMUP_S > 0) await load(server.url, requests, { durationS: WARMUP_S });
-        const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = await withRss(
+        const measured = await withRss(
           server,
           () => runHttp(server.url, scenario, requests),
+          target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
         );
+        const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = measured;
         const result: Result = {
           name: scenario.name,
           driver,
@@ -177,8 +196,15 @@ async function main() {
           loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
         };
         // machine-load independent: server CPU per request of the measured load only
-        result.serverCpuMsPerRequest =
-          Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
+        const msPerRequest = (seconds: number) =>
+          Math.round((seconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
+        result.serverCpuMsPerRequest = msPerRequest(serverCpuSeconds);
+        // the event loop alone (login: without argon2 on the libuv pool), the database's
+        // backends, and autocannon: the CPU a request takes besides the server's pool
+        result.mainThreadCpuMsPerRequest = msPerRequest(measured.mainThreadCpuSeconds);
+        if (measured.postgresCpuSeconds !== undefined)
+          result.postgresCpuMsPerRequest = msPerRequest(measured.postgresCpuSeconds);
+        result.autocannonCpuMsPerRequest = msPerRequest(measured.generatorCpuSeconds);
         if (scenario.money) {
           result.ledgerTransactionsPerSecond = Math.round(
             (value.requests - value.non2xx) / Number(process.env.BENCH_DURATION ?? 10),
@@ -243,9 +269,17 @@ async function main() {
       typeof r.generatorCpuShare === 'number' && r.name !== 'ceiling'
         ? `autocannon ${r.generatorCpuShare} core`
         : '',
+      typeof r.mainThreadCpuMsPerRequest === 'number'
+        ? `main thread ${r.mainThreadCpuMsPerRequest} ms/req`
+        : '',
+      typeof r.postgresCpuMsPerRequest === 'number'
+        ? `postgres ${r.postgresCpuMsPerRequest} ms/req`
+        : '',
       typeof r.rssStartMb === 'number' ? `rss at start ${r.rssStartMb} MB` : '',
       typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',
-      typeof r.argon2VerifyPerSecond === 'number' ? `argon2 ${r.argon2VerifyPerSecond}/s` : '',
+      typeof r.argon2VerifyPerSecond === 'number'
+        ? `argon2 ${r.argon2VerifyPerSecond}/s (${r.argon2BeforePerSecond} → ${r.argon2AfterPerSecond}), login share ${r.loginShareOfArgon2}`
+        : '',
       typeof r.ledgerInvariantsHold === 'boolean' ? `ledger ok=${r.ledgerInvariantsHold}` : '',
     ].filter(Boolean);
     console.log(
