@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runChat } from './chat.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
-import { load, WARMUP_S } from './load.ts';
+import { DURATION_S, load, WARMUP_S } from './load.ts';
 import { httpScenarios, prepareHttp, requestSequence, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
@@ -177,11 +177,19 @@ async function main() {
         // statements, the session cache; the warm-up's requests are in no figure
         const requests = requestSequence(scenario, fx);
         if (WARMUP_S > 0) await load(server.url, requests, { durationS: WARMUP_S });
+        // PostgreSQL only: PGlite has one owner, the server
+        const counter = scenario.served && target.url ? await openTarget(target) : undefined;
+        const servedBefore = counter ? await scenario.served?.(counter.db) : undefined;
         const measured = await withRss(
           server,
           () => runHttp(server.url, scenario, requests),
           target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
         );
+        const served =
+          counter && servedBefore !== undefined
+            ? ((await scenario.served?.(counter.db)) ?? servedBefore) - servedBefore
+            : undefined;
+        await counter?.close();
         const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = measured;
         const result: Result = {
           name: scenario.name,
@@ -205,6 +213,24 @@ async function main() {
         if (measured.postgresCpuSeconds !== undefined)
           result.postgresCpuMsPerRequest = msPerRequest(measured.postgresCpuSeconds);
         result.autocannonCpuMsPerRequest = msPerRequest(measured.generatorCpuSeconds);
+        if (served !== undefined) {
+          // per request the server completed in the window (the warm-up's tail included)
+          const perServed = (seconds: number) =>
+            Math.round((seconds * 1000 * 100) / Math.max(1, served)) / 100;
+          result.served = served;
+          const servedPerSecond = Math.round((served / DURATION_S) * 10) / 10;
+          result.servedPerSecond = servedPerSecond;
+          result.serverCpuMsPerServed = perServed(serverCpuSeconds);
+          result.mainThreadCpuMsPerServed = perServed(measured.mainThreadCpuSeconds);
+          if (measured.postgresCpuSeconds !== undefined)
+            result.postgresCpuMsPerServed = perServed(measured.postgresCpuSeconds);
+          result.autocannonCpuMsPerServed = perServed(measured.generatorCpuSeconds);
+          // login: the logins the server completed in the window against the raw argon2 rate
+          // (loginShareOfArgon2 counts autocannon's answers, which miss the warm-up's tail)
+          if (typeof value.argon2VerifyPerSecond === 'number' && value.argon2VerifyPerSecond > 0)
+            result.servedShareOfArgon2 =
+              Math.round((servedPerSecond / value.argon2VerifyPerSecond) * 100) / 100;
+        }
         if (scenario.money) {
           result.ledgerTransactionsPerSecond = Math.round(
             (value.requests - value.non2xx) / Number(process.env.BENCH_DURATION ?? 10),
@@ -274,6 +300,9 @@ async function main() {
         : '',
       typeof r.postgresCpuMsPerRequest === 'number'
         ? `postgres ${r.postgresCpuMsPerRequest} ms/req`
+        : '',
+      typeof r.served === 'number'
+        ? `served ${r.servedPerSecond}/s${typeof r.servedShareOfArgon2 === 'number' ? ` (${r.servedShareOfArgon2} of argon2)` : ''}: server ${r.serverCpuMsPerServed}, main thread ${r.mainThreadCpuMsPerServed}, postgres ${r.postgresCpuMsPerServed}, autocannon ${r.autocannonCpuMsPerServed} ms each`
         : '',
       typeof r.rssStartMb === 'number' ? `rss at start ${r.rssStartMb} MB` : '',
       typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',
