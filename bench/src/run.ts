@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runChat } from './chat.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
-import { load, WARMUP_S } from './load.ts';
+import { DURATION_S, load, WARMUP_S } from './load.ts';
 import { httpScenarios, prepareHttp, requestSequence, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
 import { planFor } from './seed/plan.ts';
@@ -94,21 +94,38 @@ async function ceiling(): Promise<Result> {
   }
 }
 
-/** Peak RSS and CPU seconds of the server (and CPU share of the load generator) while `fn` runs. */
-async function withRss<T>(server: ServerUnderTest, fn: () => Promise<T>) {
+/**
+ * Peak RSS and CPU seconds of the server – all of it, its main thread, and with `database` the
+ * PostgreSQL backends serving it – and the CPU share of the load generator while `fn` runs.
+ */
+async function withRss<T>(
+  server: ServerUnderTest,
+  fn: () => Promise<T>,
+  database?: ReturnType<typeof databaseCpu>,
+) {
   const rssBeforeMb = server.rssMb();
   let peak = rssBeforeMb;
-  const [cpu0, own0, wall0] = [server.cpuSeconds(), ownCpuSeconds(), performance.now()];
+  const [cpu0, main0, own0, wall0] = [
+    server.cpuSeconds(),
+    server.mainThreadCpuSeconds(),
+    ownCpuSeconds(),
+    performance.now(),
+  ];
+  const backends0 = database?.snapshot();
   const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 250);
   try {
     const value = await fn();
     const wallS = (performance.now() - wall0) / 1000;
+    const ownS = ownCpuSeconds() - own0;
     return {
       value,
       rssMb: peak,
       rssBeforeMb,
       serverCpuSeconds: server.cpuSeconds() - cpu0,
-      generatorCpuShare: Math.round(((ownCpuSeconds() - own0) / wallS) * 100) / 100,
+      mainThreadCpuSeconds: server.mainThreadCpuSeconds() - main0,
+      postgresCpuSeconds: backends0 && database ? database.since(backends0) : undefined,
+      generatorCpuSeconds: ownS,
+      generatorCpuShare: Math.round((ownS / wallS) * 100) / 100,
     };
   } finally {
     clearInterval(timer);
@@ -160,10 +177,20 @@ async function main() {
         // statements, the session cache; the warm-up's requests are in no figure
         const requests = requestSequence(scenario, fx);
         if (WARMUP_S > 0) await load(server.url, requests, { durationS: WARMUP_S });
-        const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = await withRss(
+        // PostgreSQL only: PGlite has one owner, the server
+        const counter = scenario.served && target.url ? await openTarget(target) : undefined;
+        const servedBefore = counter ? await scenario.served?.(counter.db) : undefined;
+        const measured = await withRss(
           server,
           () => runHttp(server.url, scenario, requests),
+          target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
         );
+        const served =
+          counter && servedBefore !== undefined
+            ? ((await scenario.served?.(counter.db)) ?? servedBefore) - servedBefore
+            : undefined;
+        await counter?.close();
+        const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = measured;
         const result: Result = {
           name: scenario.name,
           driver,
@@ -177,8 +204,33 @@ async function main() {
           loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
         };
         // machine-load independent: server CPU per request of the measured load only
-        result.serverCpuMsPerRequest =
-          Math.round((serverCpuSeconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
+        const msPerRequest = (seconds: number) =>
+          Math.round((seconds * 1000 * 100) / Math.max(1, value.requests)) / 100;
+        result.serverCpuMsPerRequest = msPerRequest(serverCpuSeconds);
+        // the event loop alone (login: without argon2 on the libuv pool), the database's
+        // backends, and autocannon: the CPU a request takes besides the server's pool
+        result.mainThreadCpuMsPerRequest = msPerRequest(measured.mainThreadCpuSeconds);
+        if (measured.postgresCpuSeconds !== undefined)
+          result.postgresCpuMsPerRequest = msPerRequest(measured.postgresCpuSeconds);
+        result.autocannonCpuMsPerRequest = msPerRequest(measured.generatorCpuSeconds);
+        if (served !== undefined) {
+          // per request the server completed in the window (the warm-up's tail included)
+          const perServed = (seconds: number) =>
+            Math.round((seconds * 1000 * 100) / Math.max(1, served)) / 100;
+          result.served = served;
+          const servedPerSecond = Math.round((served / DURATION_S) * 10) / 10;
+          result.servedPerSecond = servedPerSecond;
+          result.serverCpuMsPerServed = perServed(serverCpuSeconds);
+          result.mainThreadCpuMsPerServed = perServed(measured.mainThreadCpuSeconds);
+          if (measured.postgresCpuSeconds !== undefined)
+            result.postgresCpuMsPerServed = perServed(measured.postgresCpuSeconds);
+          result.autocannonCpuMsPerServed = perServed(measured.generatorCpuSeconds);
+          // login: the logins the server completed in the window against the raw argon2 rate
+          // (loginShareOfArgon2 counts autocannon's answers, which miss the warm-up's tail)
+          if (typeof value.argon2VerifyPerSecond === 'number' && value.argon2VerifyPerSecond > 0)
+            result.servedShareOfArgon2 =
+              Math.round((servedPerSecond / value.argon2VerifyPerSecond) * 100) / 100;
+        }
         if (scenario.money) {
           result.ledgerTransactionsPerSecond = Math.round(
             (value.requests - value.non2xx) / Number(process.env.BENCH_DURATION ?? 10),
@@ -243,9 +295,20 @@ async function main() {
       typeof r.generatorCpuShare === 'number' && r.name !== 'ceiling'
         ? `autocannon ${r.generatorCpuShare} core`
         : '',
+      typeof r.mainThreadCpuMsPerRequest === 'number'
+        ? `main thread ${r.mainThreadCpuMsPerRequest} ms/req`
+        : '',
+      typeof r.postgresCpuMsPerRequest === 'number'
+        ? `postgres ${r.postgresCpuMsPerRequest} ms/req`
+        : '',
+      typeof r.served === 'number'
+        ? `served ${r.servedPerSecond}/s${typeof r.servedShareOfArgon2 === 'number' ? ` (${r.servedShareOfArgon2} of argon2)` : ''}: server ${r.serverCpuMsPerServed}, main thread ${r.mainThreadCpuMsPerServed}, postgres ${r.postgresCpuMsPerServed}, autocannon ${r.autocannonCpuMsPerServed} ms each`
+        : '',
       typeof r.rssStartMb === 'number' ? `rss at start ${r.rssStartMb} MB` : '',
       typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',
-      typeof r.argon2VerifyPerSecond === 'number' ? `argon2 ${r.argon2VerifyPerSecond}/s` : '',
+      typeof r.argon2VerifyPerSecond === 'number'
+        ? `argon2 ${r.argon2VerifyPerSecond}/s (${r.argon2BeforePerSecond} → ${r.argon2AfterPerSecond}), login share ${r.loginShareOfArgon2}`
+        : '',
       typeof r.ledgerInvariantsHold === 'boolean' ? `ledger ok=${r.ledgerInvariantsHold}` : '',
     ].filter(Boolean);
     console.log(

@@ -1,3 +1,5 @@
+import type { Db } from '@fanspace/server/src/platform/db/database.ts';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { newestPublicCommentedPosts, paidPost, type Fixtures } from './fixtures.ts';
 import { argon2RateInChild, serverThreadpoolSize } from './argon2-rate.ts';
@@ -23,6 +25,12 @@ export interface HttpScenario {
   next: (fx: Fixtures) => (n: number) => NextRequest;
   /** wraps the load with measurements of its own (login: the raw argon2 verify rate) */
   around?: (run: () => Promise<LoadFigures>) => Promise<LoadFigures & Record<string, number>>;
+  /**
+   * Requests the server completed so far, from the database (login: sessions created). The
+   * server also finishes the warm-up's requests still in flight, and ones autocannon gave up
+   * on: at tens of requests per second that moves CPU per counted request by 10–25%.
+   */
+  served?: (db: Db) => Promise<number>;
 }
 
 const viewer = (fx: Fixtures, n: number) => fx.viewers[n % fx.viewers.length] ?? fx.viewers[0]!;
@@ -127,6 +135,9 @@ export const httpScenarios: HttpScenario[] = [
       body: JSON.stringify({ email: benchEmail(viewer(fx, n).index), password: BENCH_PASSWORD }),
     }),
     around: aroundLogin,
+    served: async (db) =>
+      (await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(db)).rows[0]?.n ??
+      0,
   },
   {
     // each request buys a post its viewer has not bought: viewers round-robin over paid posts

@@ -16,6 +16,8 @@ export interface ServerUnderTest {
   rssMb(): number;
   /** CPU seconds the server process has used so far */
   cpuSeconds(): number;
+  /** CPU seconds its main thread (the event loop) has used so far, without the libuv pool's */
+  mainThreadCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -54,10 +56,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-export function cpuSecondsOf(pid: number): number {
+/** CPU seconds (user + system) a process (or, with `tid`, one of its threads) has used so far. */
+export function cpuSecondsOf(pid: number, tid?: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(`/proc/${pid}${tid ? `/task/${tid}` : ''}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -163,6 +165,7 @@ export async function startServer(
     pid: child.pid ?? 0,
     rssMb: () => rssOf(child.pid ?? 0),
     cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
+    mainThreadCpuSeconds: () => cpuSecondsOf(child.pid ?? 0, child.pid ?? 0),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

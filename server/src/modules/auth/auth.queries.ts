@@ -24,15 +24,32 @@ export function findUserById(db: DbHandle, id: string, options: { forUpdate?: bo
 const liveAccount = (db: QueryCreator<Database>, identifier: string) =>
   db
     .selectFrom('users')
-    .selectAll()
     .where(identifier.includes('@') ? 'email' : 'username', '=', identifier)
     .where('deleted_at', 'is', null)
     .where('status', '!=', 'deleted');
 
 /** A live (not deleted) account by email, or by username when the identifier has no '@'. */
 export function findUserForLogin(db: DbHandle, identifier: string): Promise<UserRow | undefined> {
-  return liveAccount(db, identifier).executeTakeFirst();
+  return liveAccount(db, identifier).selectAll().executeTakeFirst();
 }
+
+/**
+ * What the login decides on before the session statement, which returns the whole account:
+ * the rest of the row (a dozen timestamps, four jsonb documents) would be read, sent and parsed
+ * for nothing on every attempt.
+ */
+const LOGIN_ACCOUNT_COLUMNS = [
+  'id',
+  'email',
+  'password_hash',
+  'status',
+  'status_reason',
+  'suspended_until',
+  'email_verified_at',
+  'totp_enabled_at',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+export type LoginAccount = Pick<UserRow, (typeof LOGIN_ACCOUNT_COLUMNS)[number]>;
 
 export async function takenFields(db: DbHandle, username: string, email: string) {
   const rows = await db
@@ -206,77 +223,70 @@ export async function retireTokens(db: DbHandle, userId: string, purposes: Purpo
 // ---- failed logins ----
 
 /**
- * The login gate's first statement: the live account for the identifier (as findUserForLogin)
- * and one attempt row for it, keyed `user:<id>` when the account exists, else `nameKey`.
- * Recorded before the password check and committed before `countAttempts`, so the limit holds
- * under concurrent attempts: the 11th row to commit sees 11 (one statement could not do both:
- * its single snapshot would miss the attempts committed while it runs).
+ * The login gate, one statement before the password check: the live account for the
+ * identifier (as findUserForLogin) and the attempt recorded on the row of its key (`user:<id>`
+ * when the account exists, else `nameKey`) and address. The row keeps the attempt times still in
+ * the window; the attempt is appended unless they are already `max` (then it is refused and not
+ * recorded: a refused attempt is no failure, so the lock ends `windowSeconds` after the
+ * failures). Concurrent attempts on one key and address queue on its row, each seeing the times
+ * the previous one committed, so no more than `max` in a window reach the password check.
  */
 export async function findUserAndRecordAttempt(
   db: DbHandle,
   identifier: string,
   nameKey: string,
   ip: string,
+  limit: { max: number; windowSeconds: number },
 ) {
+  const since = sql<Date>`(now() - make_interval(secs => ${limit.windowSeconds}))`;
+  const recent = sql<Date[]>`login_attempts_since(login_failures.attempted_at, ${since})`;
+  const full = sql<boolean>`cardinality(${recent}) >= ${limit.max}`;
   const row = await db
-    .with('account', (qb) => liveAccount(qb, identifier))
+    .with('account', (qb) => liveAccount(qb, identifier).select(LOGIN_ACCOUNT_COLUMNS))
     .with('attempt', (qb) =>
       qb
         .insertInto('login_failures')
-        .columns(['account_key', 'ip'])
+        .columns(['account_key', 'ip', 'attempted_at'])
         .expression(
           qb.selectNoFrom([
             sql<string>`coalesce('user:' || (select id from account), ${nameKey})`.as(
               'account_key',
             ),
             sql<string>`${ip}::text`.as('ip'),
+            sql<Date[]>`array[now()]`.as('attempted_at'),
           ]),
         )
-        .returning(['id', 'account_key']),
+        .onConflict((oc) =>
+          oc.columns(['account_key', 'ip']).doUpdateSet({
+            attempted_at: sql<Date[]>`case when ${full} then ${recent} else ${recent} || now() end`,
+            refused: full,
+          }),
+        )
+        .returning([
+          'account_key',
+          'refused',
+          sql<number>`ceil(extract(epoch from ((select min(t) from unnest(attempted_at) t) - ${since})))::int`.as(
+            'retry_after',
+          ),
+        ]),
     )
     .selectFrom('attempt')
     .leftJoin('account', (join) => join.onTrue())
     .selectAll('account')
-    .select(['attempt.id as attempt_id', 'attempt.account_key as attempt_account_key'])
-    .executeTakeFirstOrThrow();
-  const { attempt_id, attempt_account_key, ...user } = row;
-  return {
-    user: user.id === null ? undefined : (user as UserRow),
-    attemptId: attempt_id,
-    accountKey: attempt_account_key,
-  };
-}
-
-/**
- * The attempts of an account from an address in the window, the one just recorded included,
- * and the seconds until the oldest leaves it. Times are the database's, so several app
- * servers agree on the window.
- */
-export async function countAttempts(
-  db: DbHandle,
-  accountKey: string,
-  ip: string,
-  windowSeconds: number,
-) {
-  const window = sql<Date>`(now() - make_interval(secs => ${windowSeconds}))`;
-  const stats = await db
-    .selectFrom('login_failures')
     .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`ceil(extract(epoch from (min(created_at) - ${window})))::int`.as('retryAfter'),
+      'attempt.account_key as attempt_account_key',
+      'attempt.refused as attempt_refused',
+      'attempt.retry_after as attempt_retry_after',
     ])
-    .where('account_key', '=', accountKey)
-    .where('ip', '=', ip)
-    .where('created_at', '>', window)
     .executeTakeFirstOrThrow();
+  const { attempt_account_key, attempt_refused, attempt_retry_after, ...user } = row;
   return {
-    count: Number(stats.count),
-    retryAfterSeconds: Math.max(1, Number(stats.retryAfter ?? 1)),
+    user: user.id === null ? undefined : (user as LoginAccount),
+    accountKey: attempt_account_key,
+    refused: attempt_refused,
+    /** seconds until the oldest attempt in the window leaves it */
+    retryAfterSeconds: Math.max(1, Number(attempt_retry_after ?? 1)),
   };
-}
-
-export async function deleteAttempt(db: DbHandle, id: number) {
-  await db.deleteFrom('login_failures').where('id', '=', id).execute();
 }
 
 /** Forgets the failures of an account: from one address (a success) or all (password reset). */
@@ -284,15 +294,6 @@ export async function clearFailures(db: DbHandle, accountKey: string, ip?: strin
   let query = db.deleteFrom('login_failures').where('account_key', '=', accountKey);
   if (ip !== undefined) query = query.where('ip', '=', ip);
   await query.execute();
-}
-
-/** Rows older than the window no longer count; dropped as the account is tried again. */
-export async function pruneFailures(db: DbHandle, accountKey: string, windowSeconds: number) {
-  await db
-    .deleteFrom('login_failures')
-    .where('account_key', '=', accountKey)
-    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
-    .execute();
 }
 
 // ---- backup codes ----

@@ -16,14 +16,11 @@ import { loginBlock } from './auth.policy.ts';
 import {
   bumpTokenAttempts,
   clearFailures,
-  countAttempts,
-  deleteAttempt,
   findLiveTokenByHash,
   findUserAndRecordAttempt,
   findUserById,
   insertAuthToken,
   markTokenUsed,
-  pruneFailures,
   recordLogin,
 } from './auth.queries.ts';
 import { verifySecondFactor } from './two-factor.service.ts';
@@ -51,9 +48,9 @@ const invalidCredentials = () =>
 /**
  * SPEC §3 login. Unknown account and wrong password are the same 401, with the same argon2
  * work. Failed attempts are counted per account and address in the database (10 per 15
- * minutes, then 429), so the limit holds across server processes. The usual login is three
- * statements around the argon2 verify: the account with the attempt recorded, the count, and
- * the session (docs/PERFORMANCE.md "Login").
+ * minutes, then 429), so the limit holds across server processes. The usual login is two
+ * statements around the argon2 verify: the account with the attempt counted and recorded, and
+ * the session (docs/PERFORMANCE.md "Login"); a failed one is the first alone.
  */
 export async function login(
   ctx: AppContext,
@@ -66,29 +63,25 @@ export async function login(
       field: 'email',
     });
   }
-  const { user, attemptId, accountKey } = await findUserAndRecordAttempt(
+  const { user, accountKey, refused, retryAfterSeconds } = await findUserAndRecordAttempt(
     ctx.db,
     identifier,
     `name:${identifier.toLowerCase()}`,
     meta.ip,
+    { max: MAX_FAILED_LOGINS, windowSeconds: FAILED_LOGIN_WINDOW_SECONDS },
   );
-  const attempt = await countAttempts(ctx.db, accountKey, meta.ip, FAILED_LOGIN_WINDOW_SECONDS);
-  if (attempt.count > MAX_FAILED_LOGINS) {
-    // a refused attempt is not a failure: the lock ends 15 minutes after the failures
-    await deleteAttempt(ctx.db, attemptId);
+  if (refused) {
     throw new TooManyRequestsError(
-      `Too many failed login attempts. Please try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-      { retryAfterSeconds: attempt.retryAfterSeconds },
+      `Too many failed login attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      { retryAfterSeconds },
     );
   }
   const passwordOk = await verifyPassword(
     user?.password_hash ?? (await dummyPasswordHash()),
     body.password,
   );
-  if (!user || !passwordOk) {
-    await pruneFailures(ctx.db, accountKey, FAILED_LOGIN_WINDOW_SECONDS);
-    throw invalidCredentials();
-  }
+  // a failure stays recorded; the gate drops the times that left the window
+  if (!user || !passwordOk) throw invalidCredentials();
   // the right password clears the failures; usually in the statement that starts the session
   if (!user.totp_enabled_at && !loginBlock(user) && user.email_verified_at)
     return completeLogin(ctx, ctx.db, user.id, meta, { accountKey, ip: meta.ip });
@@ -104,7 +97,7 @@ export async function login(
   return startSession(ctx, ctx.db, user, meta);
 }
 
-function assertMayLogIn(user: UserRow) {
+function assertMayLogIn(user: Parameters<typeof loginBlock>[0]) {
   const block = loginBlock(user);
   if (block) throw new ForbiddenError(block.code, block.message, block.details);
 }
@@ -116,7 +109,7 @@ function assertMayLogIn(user: UserRow) {
 export async function startSession(
   ctx: AppContext,
   db: DbHandle,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'totp_enabled_at'>,
   meta: ClientMeta,
 ): Promise<LoginResult> {
   if (user.totp_enabled_at) {

@@ -158,14 +158,15 @@ describe('brute-force limit', () => {
     // another address is not locked out
     expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
     // refused attempts do not extend the lock: the window ends 15 minutes after the failures
-    await sql`update login_failures set created_at = now() - interval '16 minutes'
+    await sql`update login_failures
+      set attempted_at = array(select t - interval '16 minutes' from unnest(attempted_at) t)
       where account_key = ${`user:${user.id}`}`.execute(server.ctx.db);
     expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
   });
 
   it('holds under concurrent attempts: never more than 10 failures get to the password check', async () => {
-    // each attempt is recorded (and committed) before it is counted, so the k-th to commit
-    // sees at least k rows; counted in the same statement as the insert, all 15 could pass
+    // the attempts queue on the row of the account and address: each counts the times the
+    // previous one committed and appends its own in the same statement
     const user = await createUser(server.ctx);
     const ip = nextIp();
     const answers = await Promise.all(
@@ -183,6 +184,38 @@ describe('brute-force limit', () => {
     }
     expect(failures).toBe(10);
     expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(429);
+  });
+
+  it('counts a sliding window: each failure leaves it 15 minutes after it was made', async () => {
+    const user = await createUser(server.ctx);
+    const ip = nextIp();
+    const key = `user:${user.id}`;
+    for (let i = 0; i < 10; i += 1)
+      await login({ email: user.email, password: `wrong-${i}-password` }, ip);
+    // the four oldest failures were 16 minutes ago, the other six 10 minutes ago
+    await sql`update login_failures
+      set attempted_at = array(
+        select t - case when n <= 4 then interval '16 minutes' else interval '10 minutes' end
+        from unnest(attempted_at) with ordinality as a(t, n))
+      where account_key = ${key} and ip = ${ip}`.execute(server.ctx.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await login({ email: user.email, password: 'bad-password' }, ip)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const refused = await login({ email: user.email, password: TEST_PASSWORD }, ip);
+    expect(refused.statusCode).toBe(429);
+    // the oldest failure left in the window was made 10 minutes ago: 5 minutes to go
+    expect(refused.json().retryAfterSeconds).toBeGreaterThan(280);
+    expect(refused.json().retryAfterSeconds).toBeLessThanOrEqual(300);
+    expect(refused.json().message).toContain('5 minutes');
+    // the row keeps only the times in the window, and no refused attempt
+    const row = await server.ctx.db
+      .selectFrom('login_failures')
+      .select([sql<number>`cardinality(attempted_at)`.as('times'), 'refused'])
+      .where('account_key', '=', key)
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ times: 10, refused: true });
   });
 
   it('counts unknown accounts too, and a success resets the count', async () => {

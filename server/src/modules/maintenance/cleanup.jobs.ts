@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
@@ -57,18 +58,23 @@ export async function runCleanup(ctx: CleanupCtx, now = new Date()): Promise<Cle
     ),
   );
 
-  // failures older than the brute-force window no longer count (login.service.ts)
+  // an account and address whose attempts all left the brute-force window (login.service.ts)
   const failureCutoff = new Date(now.getTime() - FAILED_LOGIN_WINDOW_SECONDS * 1000 - 60_000);
   const loginFailures = await drain(async () =>
     count(
       await db
         .deleteFrom('login_failures')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('login_failures')
-            .select('id')
-            .where('created_at', '<', failureCutoff)
-            .limit(BATCH),
+        .where((eb) =>
+          eb(
+            eb.refTuple('account_key', 'ip'),
+            'in',
+            eb
+              .selectFrom('login_failures')
+              .select(['account_key', 'ip'])
+              .where(sql<boolean>`${failureCutoff} > all(attempted_at)`)
+              .limit(BATCH)
+              .$asTuple('account_key', 'ip'),
+          ),
         )
         .execute(),
     ),

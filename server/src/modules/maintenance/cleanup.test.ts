@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.ts';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
@@ -11,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 60 * 60_000);
+const times = (...dates: Date[]) =>
+  sql<Date[]>`array[${sql.join(dates.map((d) => sql`${d}::timestamptz`))}]`;
 
 describe('hourly cleanup', () => {
   it('drops expired tokens, stale login failures, abandoned uploads and old job history only', async () => {
@@ -45,8 +48,13 @@ describe('hourly cleanup', () => {
     await db
       .insertInto('login_failures')
       .values([
-        { account_key: 'a@example.com', ip: '1.1.1.1', created_at: hoursAgo(3) },
-        { account_key: 'a@example.com', ip: '1.1.1.1' },
+        { account_key: 'name:a@example.com', ip: '1.1.1.1', attempted_at: times(hoursAgo(3)) },
+        // one attempt still in the window keeps the row
+        {
+          account_key: 'name:a@example.com',
+          ip: '2.2.2.2',
+          attempted_at: times(hoursAgo(3), new Date()),
+        },
       ])
       .execute();
     const storage = getFileStorage(server.ctx.config);
@@ -93,7 +101,9 @@ describe('hourly cleanup', () => {
       .filter((t) => t.token_hash === 'live' || t.token_hash === 'recent')
       .map((t) => t.id);
     expect(left.map((r) => r.id).sort()).toEqual(keep.sort());
-    expect(await db.selectFrom('login_failures').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('login_failures').select('ip').execute()).toEqual([
+      { ip: '2.2.2.2' },
+    ]);
     expect(await storage.exists(stagingKey)).toBe(false);
     const uploads = await db
       .selectFrom('media_uploads')

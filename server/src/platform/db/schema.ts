@@ -110,11 +110,14 @@ export interface AuthTokensTable {
   created_at: CreatedAt;
 }
 
+/** One row per account and address: the attempts no success has cleared yet, oldest first. */
 export interface LoginFailuresTable {
-  id: Generated<number>;
+  /** 'user:<id>' for a known account, 'name:<lowercased identifier>' otherwise */
   account_key: string;
   ip: string;
-  created_at: CreatedAt;
+  attempted_at: Date[];
+  /** whether the last attempt was refused (the window already held the maximum) */
+  refused: Generated<boolean>;
 }
 
 export interface TwoFactorBackupCodesTable {

@@ -35,6 +35,7 @@ import * as searchDocument from './2026-11-27T14-search-document.ts';
 import * as loginHotUpdate from './2026-11-29T100-login-hot-update.ts';
 import * as systemAccountShards from './2026-11-29T14-system-account-shards.ts';
 import * as searchTerms from './2026-11-29T1200-search-terms.ts';
+import * as loginFailuresRow from './2026-11-30T12-login-failures-row.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T100-login-hot-update': loginHotUpdate,
   '2026-11-29T14-system-account-shards': systemAccountShards,
   '2026-11-29T1200-search-terms': searchTerms,
+  '2026-11-30T12-login-failures-row': loginFailuresRow,
 };
