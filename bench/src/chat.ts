@@ -200,6 +200,10 @@ export async function runChat(
             if (status === '201') return void sendTimes.push(performance.now() - at);
             failed++;
             statuses[status] = (statuses[status] ?? 0) + 1;
+            // a refused send has no frame: its start must not be taken for the chat's next one
+            const starts = pending.get(pair.chatId);
+            const index = starts?.indexOf(at) ?? -1;
+            if (index >= 0) starts!.splice(index, 1);
           }),
         );
       }

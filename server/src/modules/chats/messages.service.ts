@@ -33,10 +33,9 @@ import {
   lockChats,
   messagePage,
   otherParticipantIds,
-  sendTarget,
-  sendTextMessage,
-  writeMessage,
 } from './chats.queries.ts';
+import { sendTarget, writeMessage } from './send.queries.ts';
+import { textSends } from './text-sends.ts';
 import { blockedError, requireChat } from './chats.service.ts';
 import { presentMessages, presentOneMessage, presentSentMessage } from './message-views.ts';
 import { readPaidParts, type PaidCtx, type PaidParts } from './paid-parts.ts';
@@ -275,7 +274,8 @@ const isPlainText = (body: SendMessageBody) =>
 
 /**
  * The common send, a plain text message, in one statement and no transaction of its own
- * (`sendTextMessage`: the checks, the chat's lock and the write are atomic as one statement):
+ * (`sendTextMessages`: the checks, the chat's lock and the write are atomic as one statement,
+ * which it shares with the text sends to other chats around it: text-sends.ts, group commit):
  * the same refusals in the same order as `sendMessage`, the same rows. A receiver without an
  * unread notice about the chat gets one right after, in a short transaction under the chat's
  * lock (so concurrent sends still coalesce into one notice); `message_new` follows. Answers
@@ -293,7 +293,7 @@ async function sendText(
   const chatId = idOr404(rawChatId, chatNotFound);
   if ((await flaggedTermsIn(ctx.db, text)).length > 0) return undefined;
   const receiverId = body.receiverId?.toLowerCase() ?? null;
-  const sent = await sendTextMessage(ctx.db, { chatId, senderId: viewer.id, text, receiverId });
+  const sent = await textSends(ctx.db).send({ chatId, senderId: viewer.id, text, receiverId });
   if (!sent) throw chatNotFound();
   const { target, message } = sent;
   if (!message) {
