@@ -137,8 +137,13 @@ function deferStylesheet(): PluginOption {
 }
 plugins.push(deferStylesheet());
 
+// React itself, which main.tsx (the entry) needs, and the libraries only the app chunk needs:
+// two chunks, so the entry's module evaluation – one task, the longest of a /login load on a
+// slow phone – does not also evaluate the router, TanStack Query and zustand; the app chunk's
+// evaluation (a task of its own) does (docs/PERFORMANCE.md, "Mobile pass")
+const VENDOR_REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
+  /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
 
 export default defineConfig({
   plugins,
@@ -166,10 +171,17 @@ export default defineConfig({
       // most of TypeBox) drop out of the bundle: /login must stay within 150 KB of gzipped JS
       treeshake: { manualPureFunctions: ['Type'] },
       output: {
-        // the libraries every page runs on, in one chunk of their own: it is the same from one
-        // deploy to the next (cached), and index.html preloads it beside the entry, so the
-        // router and the query client no longer wait for the app chunk to be found
+        // the libraries every page runs on, in chunks of their own: the same from one deploy to
+        // the next (cached); index.html preloads React beside the entry, and the server the
+        // other vendor chunk with the app chunk (route-preloads.json `always`), so neither waits
+        // for the chunk that imports it to be found
+        // merge chunks under ~3 KB into a chunk loaded with them wherever that changes no side
+        // effect: a signed-in / preloads 30 scripts instead of 54 (a profile 26), for ~1 KB gz
+        // less in all; /login 13 → 8 scripts, +3 KB gz (docs/PERFORMANCE.md, "Mobile pass":
+        // 5,000 put /login at 149 KB of its 150 KB budget)
+        experimentalMinChunkSize: 3_000,
         manualChunks(id) {
+          if (VENDOR_REACT.test(id)) return 'react';
           return VENDOR.test(id) ? 'vendor' : undefined;
         },
       },

@@ -1,12 +1,24 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { ErrorCodes } from './errors.ts';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
+/**
+ * A union of string literals, one per value, typed as their union. Declared free of side effects
+ * so that a schema built with it is dropped from the web build when nothing there uses it: a
+ * bare `.map` in a schema at a module's top level keeps that schema – and TypeBox with it – in
+ * every chunk that imports the contracts (the web build treats TypeBox's `Type` calls as pure:
+ * web/vite.config.ts; docs/PERFORMANCE.md, "Mobile pass").
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function LiteralUnion<T extends string>(values: readonly T[]): TUnion<TLiteral<T>[]> {
+  return Type.Union(values.map((value) => Type.Literal(value)));
+}
+
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
-    code: Type.Union(Object.values(ErrorCodes).map((c) => Type.Literal(c))),
+    code: LiteralUnion(Object.values(ErrorCodes)),
   },
   { additionalProperties: true, $id: 'ErrorBody' },
 );

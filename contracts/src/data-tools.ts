@@ -104,8 +104,11 @@ export const DATA_TOOLS_MESSAGES = {
   noCurrentUser: 'No current user found',
 } as const;
 
-/** A string that is one of `values` (JSON schema enum), typed as their union. */
-const oneOf = <const T extends readonly string[]>(values: T) =>
+/**
+ * A string that is one of `values` (JSON schema enum), typed as their union. Free of side
+ * effects (the spread would otherwise keep every schema using it in the web build).
+ */
+const oneOf = /* @__NO_SIDE_EFFECTS__ */ <const T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
 const DataExportTypeSchema = oneOf(DATA_EXPORT_TYPES);

@@ -72,6 +72,15 @@ describe('performance budget', () => {
       expect(Number(a.height)).toBeGreaterThan(0);
     }
     expect(attrs.filter((a) => a.loading === 'lazy').length).toBeGreaterThan(0);
+    // the first card's image (every demo post has a picture) is the one eager, high-priority
+    // image, and the feed's prefetch preloaded it as soon as the feed's data arrived
+    const lead = page.getByRole('feed', { name: 'Home feed' }).locator('img[fetchpriority="high"]');
+    await expect.poll(() => lead.count()).toBe(1);
+    expect(await lead.getAttribute('loading')).toBe('eager');
+    const preloaded = await page
+      .locator('head link[rel="preload"][as="image"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(preloaded).toEqual([await lead.getAttribute('src')]);
     await context.close();
   });
 

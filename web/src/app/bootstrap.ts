@@ -8,12 +8,34 @@ import { secureStorage } from '../lib/storage/index.ts';
 import { bindSessionToApi, validateSession } from '../features/auth/session.ts';
 import { useAuthStore } from '../features/auth/store.ts';
 import { bindCreatorGate } from '../features/creator/creator-gate.ts';
-import { ensureNotificationPolling } from '../features/notifications/store.ts';
 import { useUiSettings } from '../features/settings/store.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { loadRouteData } from './route-data.ts';
 
 let started: Promise<void> | null = null;
+
+/**
+ * Notification polling follows the session from here on (spec §4: it starts on login, stops on
+ * logout). Its store – and the realtime client it listens to – is loaded once someone is signed
+ * in, so a visitor on /login neither downloads nor evaluates it (docs/PERFORMANCE.md, "Mobile
+ * pass"). The shell binds it too (useUnreadNotificationCount), should this load fail.
+ */
+function bindNotificationsOnceSignedIn(): void {
+  const load = () =>
+    void import('../features/notifications/store.ts').then(
+      (notifications) => notifications.ensureNotificationPolling(),
+      (error: unknown) => console.warn('Loading notifications failed', error),
+    );
+  if (useAuthStore.getState().isAuthenticated) {
+    load();
+    return;
+  }
+  const unsubscribe = useAuthStore.subscribe((state) => {
+    if (!state.isAuthenticated) return;
+    unsubscribe();
+    load();
+  });
+}
 
 async function run(): Promise<void> {
   bindSessionToApi();
@@ -26,8 +48,7 @@ async function run(): Promise<void> {
     console.warn('Storage migration failed; will retry next start', error);
   }
   await Promise.allSettled([useAuthStore.persist.rehydrate(), useUiSettings.persist.rehydrate()]);
-  // Notification polling follows the session from here on: starts on login, stops on logout.
-  ensureNotificationPolling();
+  bindNotificationsOnceSignedIn();
   // the landing page's data as soon as the gate opens, not after the first render; its module
   // loads while the session is checked
   const routeData = useAuthStore.getState().token

@@ -1,5 +1,5 @@
 /** Query keys and hooks of the commerce extras; every mutation refreshes its own list. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from './api.ts';
 
 export const commerceKeys = {
@@ -20,12 +20,14 @@ export const useQandaQuery = (userId: string) =>
   useQuery({ queryKey: commerceKeys.qanda(userId), queryFn: () => api.fetchQanda(userId) });
 export const usePromotionsQuery = () =>
   useQuery({ queryKey: commerceKeys.promotions(), queryFn: api.fetchPromotions });
-export const useDiscountsQuery = (creatorId: string, enabled = true) =>
-  useQuery({
+/** A creator's public offers (the profile page, and its prefetch: profile/prefetch.ts). */
+export const discountsQueryOptions = (creatorId: string) =>
+  queryOptions({
     queryKey: commerceKeys.discounts(creatorId),
     queryFn: () => api.fetchDiscounts(creatorId),
-    enabled,
   });
+export const useDiscountsQuery = (creatorId: string, enabled = true) =>
+  useQuery({ ...discountsQueryOptions(creatorId), enabled });
 export const useClaimQuery = (token: string) =>
   useQuery({ queryKey: commerceKeys.claim(token), queryFn: () => api.fetchClaim(token) });
 export const usePromoCodesQuery = () =>

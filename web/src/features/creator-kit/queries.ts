@@ -3,7 +3,13 @@
  * toast failures with the server's message.
  */
 import type { TemplateType } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { automationApi, collaborationsApi, notesApi, templatesApi, widgetsApi } from './api.ts';
@@ -87,12 +93,14 @@ export const useDeleteTemplate = () =>
 // ---- widgets ----
 export const useMyWidgets = () =>
   useQuery({ queryKey: kitKeys.myWidgets(), queryFn: widgetsApi.mine });
-export const useUserWidgets = (userId: string | undefined) =>
-  useQuery({
-    queryKey: kitKeys.userWidgets(userId ?? ''),
-    queryFn: () => widgetsApi.ofUser(userId!),
-    enabled: Boolean(userId),
+/** A profile's widgets (the profile page, and its prefetch: profile/prefetch.ts). */
+export const userWidgetsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: kitKeys.userWidgets(userId),
+    queryFn: () => widgetsApi.ofUser(userId),
   });
+export const useUserWidgets = (userId: string | undefined) =>
+  useQuery({ ...userWidgetsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 const widgetKeys = [kitKeys.myWidgets(), [...kitKeys.all, 'widgets', 'user']];
 export const useCreateWidget = () =>
   useKitMutation(widgetsApi.create, widgetKeys, 'Failed to add widget', 'Widget added');

@@ -5,6 +5,7 @@
  */
 import type { DeletePostResponse, PageInfo, Post, UpdatePostBody } from '@fanspace/contracts';
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -59,15 +60,17 @@ export function usePostQuery(postId: string | undefined) {
   });
 }
 
-/** A profile's posts, 50 at a time (spec §9). */
-export function useUserPostsQuery(userId: string | undefined) {
-  return useInfiniteQuery({
-    queryKey: postKeys.user(userId ?? ''),
-    enabled: Boolean(userId),
+/** A profile's posts, 50 at a time (spec §9); the profile's prefetch uses them too. */
+export const userPostsQueryOptions = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.user(userId),
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => fetchUserPosts(userId ?? '', pageParam),
+    queryFn: ({ pageParam }) => fetchUserPosts(userId, pageParam),
     getNextPageParam: nextPageOf,
   });
+
+export function useUserPostsQuery(userId: string | undefined) {
+  return useInfiniteQuery({ ...userPostsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }
 
 export function usePurchasedContentQuery() {

@@ -15,7 +15,7 @@ import { errorMessageOf, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { authKeys } from '../auth/queries.ts';
 import { useAuthStore } from '../auth/store.ts';
-import type { SessionUser } from '../auth/user.ts';
+import { isCreatorUser, type SessionUser } from '../auth/user.ts';
 import {
   changeRelation,
   fetchRelationList,
@@ -80,6 +80,29 @@ export function relationState(
   const blocked = Boolean(me?.blockedUserIds?.includes(user.id) || user.isBlocked);
   const restricted = Boolean(me?.restrictedUserIds?.includes(user.id) || user.isRestricted);
   return { following, blocked, restricted };
+}
+
+/** Whether the profile at /u/:username is the signed-in user's own (usernames ignore case). */
+export function isOwnProfile(me: SessionUser | null, username: string): boolean {
+  return me?.username?.toLowerCase() === username.toLowerCase();
+}
+
+/**
+ * What a profile page asks for once the profile is there: a creator's offers (shown to others,
+ * when the creator has a price and is not blocked), and the widgets and posts (unless blocked).
+ * The page's header (useHeaderSettled) and its prefetch (prefetch.ts) both follow this, so the
+ * prefetch never asks for what the page would not.
+ */
+export function profileFollowUps(
+  me: SessionUser | null,
+  user: PublicUser,
+  isOwn: boolean,
+): { offers: boolean; widgetsAndPosts: boolean } {
+  const { blocked } = relationState(me, user);
+  return {
+    offers: isCreatorUser(user) && !blocked && !isOwn && user.subscriptionPrice > 0,
+    widgetsAndPosts: isOwn || !blocked,
+  };
 }
 
 function toggled(list: string[] | undefined, id: string, present: boolean): string[] {

@@ -3,7 +3,7 @@
  * money call: each attempt carries one Idempotency-Key, so a retry cannot charge twice.
  */
 import type { SubscribeResponse, Subscription, SubscriptionList } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api/index.ts';
 import { useAuthStore } from '../auth/store.ts';
 import { postKeys } from '../posts/queries.ts';
@@ -37,14 +37,17 @@ export function hasAccess(subscription: Subscription, now = Date.now()): boolean
   );
 }
 
-export function useMySubscriptionsQuery() {
-  const signedIn = useAuthStore((s) => s.isAuthenticated);
-  return useQuery({
+/** The caller's subscriptions (Subscribe / Subscribed buttons; a profile's prefetch). */
+export const mySubscriptionsQueryOptions = () =>
+  queryOptions({
     queryKey: subscriptionKeys.mine(),
     queryFn: fetchMySubscriptions,
-    enabled: signedIn,
     staleTime: 30_000,
   });
+
+export function useMySubscriptionsQuery() {
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  return useQuery({ ...mySubscriptionsQueryOptions(), enabled: signedIn });
 }
 
 export function useSubscribeMutation() {

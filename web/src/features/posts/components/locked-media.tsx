@@ -11,6 +11,7 @@ import { LockIcon, UserPlusIcon } from '../../../ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { relationState, useRelationMutation } from '../../profile/queries.ts';
 import { formatPrice, lockCopy } from '../access.ts';
+import { lockedTeaserOf } from '../lead-image.ts';
 import { refreshPostEverywhere } from '../queries.ts';
 import { UnlockDialog } from './unlock-dialog.tsx';
 
@@ -64,8 +65,9 @@ export function LockedMedia({
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const [unlockOpen, setUnlockOpen] = useState(false);
   const copy = lockCopy(post.accessDetails, post.user.username);
-  const teaser = post.media.find((m) => m.teaserUrl ?? m.thumbnailUrl);
-  const teaserUrl = teaser ? (teaser.teaserUrl ?? teaser.thumbnailUrl) : null;
+  const locked = lockedTeaserOf(post);
+  const teaser = locked?.item;
+  const teaserUrl = locked?.url ?? null;
   const aspect = teaser?.width && teaser.height ? `${teaser.width} / ${teaser.height}` : '4 / 3';
   const summary = post.mediaCount > 0 ? mediaSummary(post.mediaTypes) : null;
 

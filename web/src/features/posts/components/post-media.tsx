@@ -2,6 +2,7 @@
 import type { PresentedMedia } from '@fanspace/contracts';
 import { useRef, useState } from 'react';
 import { cn } from '../../../ui/cn.ts';
+import { imageUrlOf } from '../lead-image.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons.tsx';
 
 function altFor(item: PresentedMedia, caption: string, username: string): string {
@@ -48,7 +49,7 @@ function MediaItemView({
   }
   return (
     <img
-      src={item.mediaUrl ?? item.thumbnailUrl ?? undefined}
+      src={imageUrlOf(item) ?? undefined}
       alt={alt}
       width={item.width ?? undefined}
       height={item.height ?? undefined}

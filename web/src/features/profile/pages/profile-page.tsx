@@ -20,7 +20,14 @@ import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { MessageButton } from '../../messages/components/message-button.tsx';
 import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
-import { relationState, useProfileQuery, useRelationMutation } from '../queries.ts';
+import { useMySubscriptionsQuery } from '../subscriptions.ts';
+import {
+  isOwnProfile,
+  profileFollowUps,
+  relationState,
+  useProfileQuery,
+  useRelationMutation,
+} from '../queries.ts';
 import { useDiscountsQuery } from '../../commerce/queries.ts';
 import { useUserWidgets } from '../../creator-kit/queries.ts';
 import { useUserPostsQuery } from '../../posts/queries.ts';
@@ -91,13 +98,13 @@ function BlockedNotice({ user }: { user: PublicUser }) {
  * does not push them down (a layout shift); the posts query starts at once all the same (the
  * grid's key).
  */
-function useHeaderSettled(user: PublicUser, isOwn: boolean, blocked: boolean): boolean {
-  const shown = isOwn || !blocked;
-  // the same condition as ProfileOffers' query (shown to others, for a creator not blocked)
-  const withOffers = isCreatorUser(user) && !blocked && !isOwn && user.subscriptionPrice > 0;
-  const offers = useDiscountsQuery(user.id, withOffers);
-  const widgets = useUserWidgets(shown ? user.id : undefined);
-  useUserPostsQuery(shown ? user.id : undefined);
+function useHeaderSettled(user: PublicUser, isOwn: boolean): boolean {
+  const me = useAuthStore((s) => s.user);
+  // the same conditions as ProfileOffers' query and the page's prefetch (profile/prefetch.ts)
+  const next = profileFollowUps(me, user, isOwn);
+  const offers = useDiscountsQuery(user.id, next.offers);
+  const widgets = useUserWidgets(next.widgetsAndPosts ? user.id : undefined);
+  useUserPostsQuery(next.widgetsAndPosts ? user.id : undefined);
   return ![offers, widgets].some((q) => q.isLoading && q.failureCount === 0);
 }
 
@@ -107,7 +114,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
   const name = displayNameOf(user);
   const creator = isCreatorUser(user);
   const { blocked } = relationState(me, user);
-  const settled = useHeaderSettled(user, isOwn, blocked);
+  const settled = useHeaderSettled(user, isOwn);
   // Your own avatar and banner change in settings; show them at once, not after a refetch.
   const avatar = isOwn ? (avatarUrlOf(me) ?? avatarUrlOf(user)) : avatarUrlOf(user);
   const banner = isOwn ? (me?.bannerUrl ?? user.bannerUrl) : user.bannerUrl;
@@ -201,7 +208,9 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
         ) : null}
       </div>
 
-      {blocked && !isOwn ? null : <ProfileWidgets userId={user.id} />}
+      {/* after the header has settled too: widgets that arrive before the offers would
+          otherwise be pushed down by the offers and the counts (a layout shift) */}
+      {settled && !(blocked && !isOwn) ? <ProfileWidgets userId={user.id} /> : null}
       {!isOwn && isCreatorUser(me) ? (
         <CreatorNotesPanel
           userId={user.id}
@@ -268,13 +277,21 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
 export function ProfilePage() {
   const { username = '' } = useParams();
   const me = useAuthStore((s) => s.user);
-  const isOwn = me?.username?.toLowerCase() === username.toLowerCase();
+  const isOwn = isOwnProfile(me, username);
   const profile = useProfileQuery(username);
+  // The Subscribe button turns into 'Subscribed' when the caller's subscriptions arrive: a
+  // narrower button can rewrap the header's row of buttons and move everything below it (a
+  // layout shift, seen on the widgets). Someone else's profile shows once both are there (the
+  // prefetch asks for both at once), at most until the subscriptions' first failure.
+  const subscriptions = useMySubscriptionsQuery();
+  const waitingForSubscriptions =
+    !isOwn && subscriptions.isLoading && subscriptions.failureCount === 0;
   useDocumentTitle(
     profile.data ? `${displayNameOf(profile.data)} (@${profile.data.username})` : `@${username}`,
   );
 
-  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isPending || (profile.isSuccess && waitingForSubscriptions))
+    return <ProfileSkeleton />;
   if (profile.isError) {
     if (isApiError(profile.error) && profile.error.status === 404) {
       return (

@@ -1,0 +1,81 @@
+import type { PublicUser } from '@fanspace/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/api-harness.ts';
+import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
+import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+let fetchMock: FetchMock;
+let creator: PublicUser;
+let releaseOffers: () => void;
+let releaseSubscriptions: () => void;
+
+beforeEach(() => {
+  fetchMock = stubFetch();
+  signIn(makeMeUser({ username: 'fan' }));
+  creator = makePublicUser({ username: 'maya.lens', isCreator: true, subscriptionPrice: 9.99 });
+  const offers = new Promise<void>((resolve) => (releaseOffers = resolve));
+  const subscriptions = new Promise<void>((resolve) => (releaseSubscriptions = resolve));
+  fetchMock.mockImplementation(async (raw) => {
+    const url = new URL(raw, 'http://x');
+    if (url.pathname === '/api/users/username/maya.lens') return json(creator);
+    if (url.pathname === '/api/users/me/subscriptions') {
+      await subscriptions;
+      return json({ subscriptions: [] });
+    }
+    if (url.pathname === '/api/discounts') {
+      await offers;
+      return json({ promotions: [] });
+    }
+    if (url.pathname.startsWith('/api/widgets/user/'))
+      return json({
+        widgets: [
+          {
+            id: 'w1',
+            type: 'about',
+            title: 'About me',
+            enabled: true,
+            position: 0,
+            config: { text: 'Photographer in Lisbon' },
+          },
+        ],
+      });
+    if (url.pathname.startsWith('/api/posts/user/'))
+      return json({ posts: [], currentPage: 1, totalPages: 0, hasMore: false });
+    return json({ message: 'not here' }, 404);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile header (no layout shift)', () => {
+  it("waits for the caller's subscriptions (the Subscribe button's width) before showing it", async () => {
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('/api/users/username/'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status').textContent).toBe('Loading profile…');
+    expect(screen.queryByRole('heading', { name: 'maya.lens' })).toBeNull();
+    releaseSubscriptions();
+    expect(await screen.findByRole('heading', { name: 'maya.lens' })).toBeTruthy();
+  });
+
+  it('shows widgets that arrive before the offers only with the offers and the counts', async () => {
+    releaseSubscriptions();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    expect(await screen.findByRole('heading', { name: 'maya.lens' })).toBeTruthy();
+    // the widgets are there, the offers are not: nothing below the bio yet
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('/api/widgets/user/'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Widgets' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Counts' })).toBeNull();
+
+    releaseOffers();
+    expect(await screen.findByRole('region', { name: 'Widgets' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Counts' })).toBeTruthy();
+    expect(screen.getByText('Photographer in Lisbon')).toBeTruthy();
+  });
+});
