@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import { SessionCache, wireSessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, setCommitHookErrorLogger, type DatabaseHandle } from './db/database.ts';
+import {
+  openDatabase,
+  setCommitHookErrorLogger,
+  setPoolErrorLogger,
+  type DatabaseHandle,
+} from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openReadReplica, type ReadReplicaHandle } from './db/read-replica.ts';
 import { ReadRouting } from './db/read-routing.ts';
@@ -47,6 +52,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   setCommitHookErrorLogger((err) => log.error({ err }, 'after-commit hook failed'));
+  setPoolErrorLogger((err) => log.warn({ err }, 'idle database connection failed'));
   await migrateToLatest(database.db);
   const bus = await createEventBus(config.REDIS_URL, log, config.REALTIME_CHANNEL);
   const queue = new PgJobQueue(log);

@@ -45,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = withPreparedStatements(
       new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 }),
     );
+    // an idle client losing its connection (PostgreSQL restarted, a network cut) is dropped by
+    // the pool; without a listener the 'error' event would end the process
+    pool.on('error', (error) => poolErrorLogger?.(error));
     const writes = new WriteWatch();
     const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool })) });
     return { db, driver: 'pg', url: options.url, writes, close: () => db.destroy() };
@@ -99,6 +102,12 @@ export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promi
     }
   }
   return result;
+}
+
+let poolErrorLogger: ((error: unknown) => void) | undefined;
+/** Where errors of idle pooled connections are reported (the runtime wires its logger in). */
+export function setPoolErrorLogger(logger: (error: unknown) => void) {
+  poolErrorLogger = logger;
 }
 
 let hookErrorLogger: ((error: unknown) => void) | undefined;
