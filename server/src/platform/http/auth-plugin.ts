@@ -34,7 +34,8 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no CSRF check, and no read-your-writes mark. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

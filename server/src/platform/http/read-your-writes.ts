@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SAFE_METHODS } from './auth-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,8 +11,6 @@ declare module 'fastify' {
     readYourWrites?: boolean;
   }
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Read-your-writes with a read replica (platform/db/read-routing.ts): a signed-in user's
