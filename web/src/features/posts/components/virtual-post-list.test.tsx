@@ -137,10 +137,17 @@ describe('virtualised feed (issue 10)', () => {
       // scrolled 100 cards down (the cards below the first ones are still estimated): the
       // cards around the 100th are rendered, the first ones are gone
       setScroll(100 * (ESTIMATED_CARD_HEIGHT + CARD_GAP));
-      await waitFor(() => expect(positions()).toContain(101), { timeout: 10_000 });
-      expect(positions()).not.toContain(1);
-      expect(Math.min(...positions())).toBeGreaterThan(90);
-      expect(articles().length).toBeLessThanOrEqual(8);
+      // polled: on a loaded machine the window can still be settling (its measurements of the
+      // newly rendered cards) when card 101 first appears
+      await waitFor(
+        () => {
+          expect(positions()).toContain(101);
+          expect(positions()).not.toContain(1);
+          expect(Math.min(...positions())).toBeGreaterThan(90);
+          expect(articles().length).toBeLessThanOrEqual(8);
+        },
+        { timeout: 10_000 },
+      );
       expect(screen.getByText('Card 101')).toBeTruthy();
       expect(query.fetchNextPage).not.toHaveBeenCalled();
     },
