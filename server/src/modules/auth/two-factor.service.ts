@@ -4,13 +4,12 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
 } from '@fanspace/contracts';
-import { createGuardrails, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { randomInt } from 'node:crypto';
 import type { RequestAuth } from '../../platform/http/auth-plugin.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { lazyModule } from '../../platform/lazy-module.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../platform/errors.ts';
 import { normaliseOtp } from './auth.policy.ts';
@@ -30,7 +29,11 @@ export const FRESH_SESSION_MS = 15 * 60_000;
 const ISSUER = 'Fanspace';
 // Our secrets are 20 bytes. Verification also accepts 10-byte secrets (the classic
 // 'JBSWY3DPEHPK3PXP' of authenticator docs and our test factories) that existing rows may hold.
-const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
+const loadOtp = lazyModule(async () => {
+  const otplib = await import('otplib');
+  return { ...otplib, guardrails: otplib.createGuardrails({ MIN_SECRET_BYTES: 10 }) };
+});
+const loadQrCode = lazyModule(async () => (await import('qrcode')).default);
 // no 0/o, 1/l/i: backup codes are read off paper
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -45,6 +48,7 @@ const invalidCode = () => new BadRequestError('Invalid 2FA code', ErrorCodes.INV
 async function acceptTotp(ctx: TotpCtx, db: DbHandle, user: UserRow, code: string) {
   const secret = openTotpSecret(ctx.config, user);
   if (!secret || !/^\d{6}$/.test(code)) return false;
+  const { verify, guardrails } = await loadOtp();
   const result = await verify({
     secret,
     token: code,
@@ -99,6 +103,7 @@ export async function setupTwoFactor(
   ctx: AppContext,
   user: UserRow,
 ): Promise<TwoFactorSetupResponse> {
+  const { generateSecret, generateURI } = await loadOtp();
   const secret = generateSecret();
   const updated = await ctx.db
     .updateTable('users')
@@ -113,7 +118,7 @@ export async function setupTwoFactor(
     .executeTakeFirst();
   if (!updated) throw alreadyEnabled();
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
+  const qrCode = await (await loadQrCode()).toDataURL(otpauthUrl, { margin: 1, width: 240 });
   return { secret, otpauthUrl, qrCode };
 }
 

@@ -1,11 +1,11 @@
 import { COMMERCE_LIMITS, ErrorCodes, type TaxDocument } from '@fanspace/contracts';
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../platform/context.ts';
 import type { TaxDocumentRow, UserRow } from '../../platform/db/schema.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { fieldError, type MultipartForm } from '../../platform/http/multipart-form.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
+import { loadFileType } from '../../platform/storage/sniff.ts';
 
 /**
  * Tax documents a creator uploads (PDF, JPEG or PNG, checked by their bytes), stored under
@@ -65,7 +65,7 @@ export async function uploadTaxDocument(ctx: Ctx, user: UserRow, form: Multipart
     throw fieldError('year', `year must be between 2000 and ${thisYear + 1}`);
   const title = one(form, 'title') || `Tax document ${year}`;
   if (title.length > 120) throw fieldError('title', 'title must be at most 120 characters');
-  const detected = await fileTypeFromBuffer(file.bytes);
+  const detected = await (await loadFileType()).fileTypeFromBuffer(file.bytes);
   const ext = detected ? ALLOWED[detected.ext] : undefined;
   if (!detected || !ext) throw fieldError('file', 'file must be a PDF, JPEG or PNG document');
 

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import type { DataExportFormat, DataExportType } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { csvRow } from '../../platform/csv.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { isValidKey } from '../../platform/storage/keys.ts';
+import { lazyModule } from '../../platform/lazy-module.ts';
+
+const loadYazl = lazyModule(() => import('yazl'));
 import {
   accountSections,
   mediaPath,
@@ -209,6 +211,7 @@ export async function writeArchive(input: ArchiveInput) {
     if (!(await input.onProgress(done / Math.max(1, steps)))) throw new ExportStoppedError();
   };
 
+  const { ZipFile } = await loadYazl();
   const zip = new ZipFile();
   const out = fs.createWriteStream(input.file, { mode: 0o600 });
   const written = new Promise<void>((resolve, reject) => {

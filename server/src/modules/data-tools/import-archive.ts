@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import yauzl, { type Entry } from 'yauzl';
+import type { Entry } from 'yauzl';
+import { lazyModule } from '../../platform/lazy-module.ts';
 import { DataToolsLimits, ErrorCodes } from '@fanspace/contracts';
 import { BadRequestError } from '../../platform/errors.ts';
 
@@ -37,7 +38,10 @@ export interface ZipScan {
   totalBytes: number;
 }
 
-function open(file: string) {
+const loadYauzl = lazyModule(async () => (await import('yauzl')).default);
+
+async function open(file: string) {
+  const yauzl = await loadYauzl();
   return yauzl
     .openPromise(file, {
       lazyEntries: true,

@@ -36,7 +36,10 @@ export async function stripeWebhooksRoutes(app: App) {
       const signature = request.headers['stripe-signature'];
       let event;
       try {
-        event = provider.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+        event = await provider.verifyWebhook(
+          raw,
+          Array.isArray(signature) ? signature[0] : signature,
+        );
       } catch (error) {
         if (!(error instanceof CardProviderError)) throw error;
         if (error.kind === 'invalid')

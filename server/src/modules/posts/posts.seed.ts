@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { SeedStep } from '../../seed/demo.ts';
+import { loadSharp } from '../../platform/storage/sharp.ts';
 import { ingestMedia } from '../media/media.service.ts';
 import { createComment } from './comments.service.ts';
 import { likePost } from './engagement.service.ts';
@@ -93,7 +93,7 @@ const POSTS: Record<'creator' | 'creator2', DemoPost[]> = {
 };
 
 /** A soft diagonal gradient, JPEG, small enough to keep the seed quick. */
-function gradient([a, b]: DemoPost['colors']): Promise<Buffer> {
+async function gradient([a, b]: DemoPost['colors']): Promise<Buffer> {
   const width = 480;
   const height = 360;
   const pixels = Buffer.alloc(width * height * 3);
@@ -103,6 +103,7 @@ function gradient([a, b]: DemoPost['colors']): Promise<Buffer> {
       const i = (y * width + x) * 3;
       for (let c = 0; c < 3; c += 1) pixels[i + c] = Math.round(a[c]! * (1 - t) + b[c]! * t);
     }
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();

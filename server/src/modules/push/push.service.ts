@@ -6,11 +6,11 @@ import {
   type PushSubscriptionJson,
   type PushTestResponse,
 } from '@fanspace/contracts';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-import { vapidKeys, vapidSubject } from './vapid.ts';
+import { loadWebPush, vapidKeys, vapidSubject } from './vapid.ts';
 
 /**
  * Web push: subscriptions (one row per browser endpoint, moved to whoever subscribes it last),
@@ -139,6 +139,7 @@ export async function pushToUser(
   const result = { sent: 0, removed: 0, failed: 0 };
   if (subs.length === 0) return result;
   const keys = await vapidKeys(ctx);
+  const { generateRequestDetails } = await loadWebPush();
   const body = JSON.stringify(payload);
   const drop = async (id: string) => {
     await ctx.db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
@@ -147,7 +148,7 @@ export async function pushToUser(
   for (const sub of subs) {
     let request: ReturnType<typeof webpush.generateRequestDetails>;
     try {
-      request = webpush.generateRequestDetails(
+      request = generateRequestDetails(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         body,
         {

@@ -1,6 +1,9 @@
-import webpush from 'web-push';
 import type { AppContext } from '../../platform/context.ts';
 import { getDataCipher } from '../../platform/crypto/data-encryption.ts';
+import { lazyModule } from '../../platform/lazy-module.ts';
+
+/** web-push, loaded when a process first needs the keys or sends a push. */
+export const loadWebPush = lazyModule(async () => (await import('web-push')).default);
 
 /**
  * The server's VAPID key pair: generated on first start, stored in platform_settings with the
@@ -35,7 +38,7 @@ async function loadOrCreate(ctx: Ctx): Promise<VapidKeys> {
       .executeTakeFirst();
   let row = await read();
   if (!row) {
-    const fresh = webpush.generateVAPIDKeys();
+    const fresh = (await loadWebPush()).generateVAPIDKeys();
     await ctx.db
       .insertInto('platform_settings')
       .values({

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { SeedStep } from '../../seed/demo.ts';
+import { loadSharp } from '../../platform/storage/sharp.ts';
 import { enqueuePublish } from '../scheduler/scheduler.publish.ts';
 import { insertItems } from '../scheduler/scheduler.queries.ts';
 import { createStory } from './stories.service.ts';
@@ -11,7 +11,7 @@ import { createStory } from './stories.service.ts';
  */
 
 /** A portrait picture: a vertical two-colour gradient drawn by an SVG. */
-function portrait(top: string, bottom: string): Promise<Buffer> {
+async function portrait(top: string, bottom: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="540" height="960">
     <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/>
@@ -19,7 +19,7 @@ function portrait(top: string, bottom: string): Promise<Buffer> {
     <rect width="540" height="960" fill="url(#g)"/>
     <circle cx="400" cy="260" r="90" fill="#fff6d5" opacity="0.85"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
 const inDays = (days: number, hour: number) => {

@@ -14,7 +14,6 @@ import Fastify, {
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { registerJsonCompression } from './compress-json.ts';
@@ -142,7 +141,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       global: false,
       ...(ctx.config.REDIS_URL
         ? {
-            redis: new Redis(ctx.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }),
+            // ioredis only where Redis is configured
+            redis: new (await import('ioredis')).Redis(ctx.config.REDIS_URL, {
+              lazyConnect: false,
+              maxRetriesPerRequest: 1,
+            }),
             nameSpace: 'fanspace-rl:',
           }
         : {}),

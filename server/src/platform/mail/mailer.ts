@@ -1,9 +1,13 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+/** nodemailer, loaded with the first mail a process sends. */
+const loadNodemailer = lazyModule(async () => (await import('nodemailer')).default);
 
 export interface MailMessage {
   to: string;
@@ -67,10 +71,15 @@ export function createMailer(
   log: Logger,
 ): Mailer {
   if (config.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+    const smtpUrl = config.SMTP_URL;
+    const transporter = lazyModule(async (): Promise<Transporter> =>
+      (await loadNodemailer()).createTransport(smtpUrl),
+    );
     return {
       async send(message, options = {}) {
-        const info = await transport.sendMail({
+        const info = await (
+          await transporter()
+        ).sendMail({
           from: config.MAIL_FROM,
           ...message,
           ...(options.key ? { messageId: messageIdFor(config.MAIL_FROM, options.key) } : {}),
@@ -80,11 +89,13 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transporter = lazyModule(async () =>
+    (await loadNodemailer()).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    }),
+  );
   const dir = mailOutboxDir(config.dataDir);
   return {
     async send(message, options = {}) {
@@ -94,7 +105,9 @@ export function createMailer(
         if (earlier)
           return { messageId: messageIdFor(config.MAIL_FROM, options.key!), file: earlier };
       }
-      const info = await transport.sendMail({
+      const info = await (
+        await transporter()
+      ).sendMail({
         from: config.MAIL_FROM,
         ...message,
         ...(options.key ? { messageId: messageIdFor(config.MAIL_FROM, options.key) } : {}),

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../lazy-module.ts';
 import {
   CardProviderError,
   type CardProvider,
@@ -20,7 +21,11 @@ export interface StripeSettings {
   apiBase: string | null;
 }
 
-export function stripeClient(settings: StripeSettings): Stripe {
+/** The SDK (~20 MB resident) is loaded by the first Stripe call of a process that uses it. */
+const loadStripe = lazyModule(async () => (await import('stripe')).default);
+
+export async function stripeClient(settings: StripeSettings): Promise<Stripe> {
+  const StripeSdk = await loadStripe();
   const config: ConstructorParameters<typeof Stripe>[1] = {
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -33,19 +38,23 @@ export function stripeClient(settings: StripeSettings): Stripe {
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
     if (url.port) config.port = url.port;
   }
-  return new Stripe(settings.secretKey, config);
+  return new StripeSdk(settings.secretKey, config);
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-async function call<T>(fn: () => Promise<T>): Promise<T> {
+async function call<T>(
+  client: () => Promise<Stripe>,
+  fn: (stripe: Stripe) => Promise<T>,
+): Promise<T> {
   try {
-    return await fn();
+    return await fn(await client());
   } catch (error) {
     if (error instanceof CardProviderError) throw error;
-    if (error instanceof Stripe.errors.StripeCardError)
+    const { errors } = await loadStripe();
+    if (error instanceof errors.StripeCardError)
       throw new CardProviderError(error.message || 'Your card was declined.', 'declined');
-    if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    if (error instanceof errors.StripeInvalidRequestError)
       throw Object.assign(new CardProviderError(error.message, 'invalid'), { cause: error });
     throw Object.assign(new CardProviderError('Failed to connect to Stripe'), { cause: error });
   }
@@ -71,12 +80,12 @@ function accountInfo(account: Stripe.Account): ConnectAccountInfo {
 }
 
 export function createStripeProvider(settings: StripeSettings): CardProvider {
-  const stripe = stripeClient(settings);
+  const client = lazyModule(() => stripeClient(settings));
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
     createCustomer: ({ userId, email, username }) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const customer = await stripe.customers.create(
           { email, name: username, metadata: { userId } },
           { idempotencyKey: `customer:${userId}` },
@@ -84,7 +93,7 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return customer.id;
       }),
     createPaymentIntent: (input) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const pi = await stripe.paymentIntents.create(
           {
             amount: input.amountCents,
@@ -100,9 +109,9 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return intentInfo(pi);
       }),
     retrievePaymentIntent: (id) =>
-      call(async () => intentInfo(await stripe.paymentIntents.retrieve(id))),
+      call(client, async (stripe) => intentInfo(await stripe.paymentIntents.retrieve(id))),
     createSetupIntent: (customerId) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const si = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session' });
         return { id: si.id, clientSecret: si.client_secret ?? null };
       }),
@@ -112,7 +121,7 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         throw new CardProviderError('Invalid payment method id', 'invalid');
     },
     attachPaymentMethod: (customerId, ref) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const pm = await stripe.paymentMethods.attach(ref, { customer: customerId });
         if (!pm.card) throw new CardProviderError('Only cards can be saved', 'invalid');
         return {
@@ -124,17 +133,17 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         };
       }),
     detachPaymentMethod: (ref) =>
-      call(async () => {
+      call(client, async (stripe) => {
         await stripe.paymentMethods.detach(ref);
       }),
     setDefaultPaymentMethod: (customerId, ref) =>
-      call(async () => {
+      call(client, async (stripe) => {
         await stripe.customers.update(customerId, {
           invoice_settings: { default_payment_method: ref },
         });
       }),
     createConnectAccount: ({ userId, email }) =>
-      call(async () =>
+      call(client, async (stripe) =>
         accountInfo(
           await stripe.accounts.create(
             { type: 'express', email, metadata: { userId } },
@@ -143,9 +152,9 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         ),
       ),
     retrieveConnectAccount: (id) =>
-      call(async () => accountInfo(await stripe.accounts.retrieve(id))),
+      call(client, async (stripe) => accountInfo(await stripe.accounts.retrieve(id))),
     createAccountLink: (accountId, returnUrl, refreshUrl) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const link = await stripe.accountLinks.create({
           account: accountId,
           return_url: returnUrl,
@@ -155,9 +164,9 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return link.url;
       }),
     createLoginLink: (accountId) =>
-      call(async () => (await stripe.accounts.createLoginLink(accountId)).url),
+      call(client, async (stripe) => (await stripe.accounts.createLoginLink(accountId)).url),
     createIdentitySession: ({ userId, returnUrl }) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const session = await stripe.identity.verificationSessions.create({
           type: 'document',
           metadata: { userId },
@@ -167,12 +176,12 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return { id: session.id, url: session.url };
       }),
     retrieveIdentitySession: (id) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const session = await stripe.identity.verificationSessions.retrieve(id);
         return { id: session.id, status: session.status };
       }),
     createSubscriptionCheckout: (input) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'subscription',
@@ -199,7 +208,7 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return { id: session.id, url: session.url };
       }),
     createPortalSession: (customerId, returnUrl) =>
-      call(async () => {
+      call(client, async (stripe) => {
         const session = await stripe.billingPortal.sessions.create({
           customer: customerId,
           return_url: returnUrl,
@@ -207,21 +216,25 @@ export function createStripeProvider(settings: StripeSettings): CardProvider {
         return session.url;
       }),
     cancelSubscription: (ref, atPeriodEnd) =>
-      call(async () => {
+      call(client, async (stripe) => {
         if (atPeriodEnd) await stripe.subscriptions.update(ref, { cancel_at_period_end: true });
         else await stripe.subscriptions.cancel(ref);
       }),
     resumeSubscription: (ref) =>
-      call(async () => {
+      call(client, async (stripe) => {
         await stripe.subscriptions.update(ref, { cancel_at_period_end: false });
       }),
-    verifyWebhook(rawBody, signature) {
+    async verifyWebhook(rawBody, signature) {
       if (!settings.webhookSecret)
         throw new CardProviderError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new CardProviderError('Missing Stripe-Signature header', 'invalid');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        event = (await client()).webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+        );
       } catch {
         throw new CardProviderError('Webhook signature verification failed', 'invalid');
       }

@@ -98,7 +98,7 @@ export function createTestProvider(): CardProvider {
     },
     async cancelSubscription() {},
     async resumeSubscription() {},
-    verifyWebhook() {
+    async verifyWebhook() {
       throw notConfigured();
     },
   };

@@ -110,5 +110,5 @@ export interface CardProvider {
   cancelSubscription(ref: string, atPeriodEnd: boolean): Promise<void>;
   resumeSubscription(ref: string): Promise<void>;
   /** verifies the signature of a webhook body; throws CardProviderError('invalid') */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
 }

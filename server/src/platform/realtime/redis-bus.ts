@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { dispatch, dispatchSignal } from './memory-bus.ts';
 import type { BusEnvelope, BusSignal, EventBus } from './types.ts';
@@ -48,6 +48,8 @@ export class RedisBus implements EventBus {
   }
 
   static async connect(url: string, log: Logger, channel = DEFAULT_CHANNEL): Promise<RedisBus> {
+    // ioredis only where Redis is configured (the bundle would hoist a static import)
+    const { Redis } = await import('ioredis');
     const pub = new Redis(url, { maxRetriesPerRequest: 2 });
     const sub = new Redis(url, { maxRetriesPerRequest: 2 });
     for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis error'));

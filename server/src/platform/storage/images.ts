@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { ErrorCodes } from '@fanspace/contracts';
 import { AppError, BadRequestError } from '../errors.ts';
+import { loadSharp } from './sharp.ts';
 
 /**
  * Image intake shared by profile media and identity documents: the real type comes from the
@@ -38,6 +39,7 @@ export function decodeImageDataUrl(dataUrl: string, maxBytes: number): Buffer {
 
 /** Rejects bytes that are not a raster image we accept (SVG, PDFs, HTML, truncated files…). */
 export async function assertImage(bytes: Buffer): Promise<sharp.Metadata> {
+  const sharp = await loadSharp();
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -62,6 +64,7 @@ export interface ReencodeOptions {
 /** Validates, auto-orients, resizes and re-encodes to WebP without any metadata. */
 export async function reencodeImage(bytes: Buffer, options: ReencodeOptions): Promise<Buffer> {
   await assertImage(bytes);
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

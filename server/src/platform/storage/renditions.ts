@@ -1,6 +1,7 @@
 import { MEDIA_MAX_INPUT_PIXELS, ErrorCodes } from '@fanspace/contracts';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { AppError, BadRequestError } from '../errors.ts';
+import { loadSharp } from './sharp.ts';
 
 /**
  * Renditions of vault images and video posters, all WebP without any metadata: sharp writes
@@ -40,14 +41,19 @@ const heicUnreadable = () =>
     'This HEIC photo cannot be processed here. Upload it as JPEG instead (on iPhone: Settings > Camera > Formats > Most Compatible).',
   );
 
-const open = (bytes: Buffer, animated = false) =>
-  sharp(bytes, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, failOn: 'error', animated });
+const open = async (bytes: Buffer, animated = false) =>
+  (await loadSharp())(bytes, {
+    limitInputPixels: MEDIA_MAX_INPUT_PIXELS,
+    failOn: 'error',
+    animated,
+  });
 
 /**
  * Reads the header only and refuses decompression bombs before a pixel is decoded: a tiny PNG
  * can declare 20000×20000 (1.6 GB of RGBA). Animated images count every frame.
  */
 export async function checkImageHeader(bytes: Buffer, format: string): Promise<sharp.Metadata> {
+  const sharp = await loadSharp();
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -77,13 +83,15 @@ async function toRendition(pipeline: sharp.Sharp): Promise<Rendition> {
 
 /** A blurred preview: shrunk to a few dozen pixels first, so no detail survives at all. */
 export async function blurredTeaser(bytes: Buffer): Promise<Buffer> {
-  const tiny = await open(bytes)
+  const tiny = await (
+    await open(bytes)
+  )
     .rotate()
     .resize({ width: 24, height: 24, fit: 'inside' })
     .removeAlpha()
     .png()
     .toBuffer();
-  return sharp(tiny)
+  return (await loadSharp())(tiny)
     .resize({ width: TEASER_WIDTH, kernel: 'cubic' })
     .blur(12)
     .webp({ quality: 60 })
@@ -99,11 +107,11 @@ export async function renderImage(
     (metadata.pages ?? 1) > 1 && (metadata.format === 'gif' || metadata.format === 'webp');
   try {
     const original = await toRendition(
-      open(bytes, animated).rotate().webp({ quality: 90, effort: 4 }),
+      (await open(bytes, animated)).rotate().webp({ quality: 90, effort: 4 }),
     );
-    const sized = (width: number) =>
+    const sized = async (width: number) =>
       toRendition(
-        open(bytes, animated)
+        (await open(bytes, animated))
           .rotate()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 82 }),
@@ -125,7 +133,9 @@ export async function renderImage(
 export async function renderPoster(frame: Buffer): Promise<{ poster: Rendition; teaser: Buffer }> {
   const [poster, teaser] = await Promise.all([
     toRendition(
-      open(frame).resize({ width: LARGE_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }),
+      (await open(frame))
+        .resize({ width: LARGE_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 }),
     ),
     blurredTeaser(frame),
   ]);
@@ -138,5 +148,5 @@ export async function placeholderTeaser(): Promise<Buffer> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${TEASER_WIDTH}" height="180"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2b2140"/><stop offset="1" stop-color="#0f0c18"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
   // our own constant SVG, rasterised here; uploaded SVG is never decoded
-  return sharp(svg).webp({ quality: 60 }).toBuffer();
+  return (await loadSharp())(svg).webp({ quality: 60 }).toBuffer();
 }

@@ -1,12 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -18,6 +11,11 @@ import type {
   StoredFile,
 } from './file-storage.ts';
 import { assertValidKey, contentTypeForKey, namespaceOf, PUBLIC_FILES_PREFIX } from './keys.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+/** The AWS SDK (~30 MB resident) is loaded by the first storage call of a process using S3. */
+const loadS3 = lazyModule(() => import('@aws-sdk/client-s3'));
+const loadPresigner = lazyModule(() => import('@aws-sdk/s3-request-presigner'));
 
 export interface S3StorageOptions {
   bucket: string;
@@ -41,40 +39,47 @@ export interface S3StorageOptions {
  * with presigned PUT URLs whose content type and length are part of the signature.
  */
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  /** the SDK and the client, made on first use */
+  private readonly sdk: () => Promise<{ s3: typeof S3Sdk; client: S3Client }>;
   private readonly bucket: string;
   private readonly publicBaseUrl: string | undefined;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.publicBaseUrl = options.publicBaseUrl?.replace(/\/+$/, '');
-    this.client =
-      options.client ??
-      new S3Client({
-        region: options.region ?? 'us-east-1',
-        forcePathStyle: options.forcePathStyle,
-        // otherwise the SDK signs a CRC32 of the empty body into presigned PUT URLs, and every
-        // real upload fails the checksum; S3-compatible stores often lack the newer checksums too
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-        ...(options.accessKeyId && options.secretAccessKey
-          ? {
-              credentials: {
-                accessKeyId: options.accessKeyId,
-                secretAccessKey: options.secretAccessKey,
-              },
-            }
-          : {}),
-      });
+    this.sdk = lazyModule(async () => {
+      const s3 = await loadS3();
+      return { s3, client: options.client ?? S3Storage.clientFor(s3, options) };
+    });
+  }
+
+  private static clientFor(s3: typeof S3Sdk, options: S3StorageOptions) {
+    return new s3.S3Client({
+      region: options.region ?? 'us-east-1',
+      forcePathStyle: options.forcePathStyle,
+      // otherwise the SDK signs a CRC32 of the empty body into presigned PUT URLs, and every
+      // real upload fails the checksum; S3-compatible stores often lack the newer checksums too
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: options.accessKeyId,
+              secretAccessKey: options.secretAccessKey,
+            },
+          }
+        : {}),
+    });
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
     if (contentTypeForKey(key) !== contentType)
       throw new Error(`Content type ${contentType} does not match the extension of ${key}`);
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.sdk();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: bytes,
@@ -92,8 +97,9 @@ export class S3Storage implements FileStorage {
     if (contentTypeForKey(key) !== contentType)
       throw new Error(`Content type ${contentType} does not match the extension of ${key}`);
     const { size } = await fsp.stat(filePath);
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.sdk();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: fs.createReadStream(filePath),
@@ -117,9 +123,10 @@ export class S3Storage implements FileStorage {
 
   async stream(key: string, range?: ByteRange): Promise<StoredFile | null> {
     assertValidKey(key);
+    const { s3, client } = await this.sdk();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({
+      const out = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -136,28 +143,30 @@ export class S3Storage implements FileStorage {
         ...(range ? { range } : {}),
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(s3.S3ServiceException, error)) return null;
       throw error;
     }
   }
 
   async stat(key: string): Promise<FileStat | null> {
     assertValidKey(key);
+    const { s3, client } = await this.sdk();
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
         size: Number(out.ContentLength ?? 0),
         contentType: contentTypeForKey(key) ?? 'application/octet-stream',
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(s3.S3ServiceException, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -176,14 +185,15 @@ export class S3Storage implements FileStorage {
     expiresInSeconds: number,
   ): Promise<PresignedUpload> {
     assertValidKey(key);
-    const command = new PutObjectCommand({
+    const [{ s3, client }, { getSignedUrl }] = await Promise.all([this.sdk(), loadPresigner()]);
+    const command = new s3.PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: contentType,
       ContentLength: size,
     });
     // signing the type and the length means the browser cannot PUT anything bigger or other
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(client, command, {
       expiresIn: expiresInSeconds,
       signableHeaders: new Set(['content-type', 'content-length']),
     });
@@ -191,8 +201,8 @@ export class S3Storage implements FileStorage {
   }
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof S3ServiceException)
+function isMissing(serviceException: typeof S3ServiceException, error: unknown): boolean {
+  if (error instanceof serviceException)
     return (
       error.name === 'NoSuchKey' ||
       error.name === 'NotFound' ||

@@ -1,4 +1,7 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { lazyModule } from '../lazy-module.ts';
+
+/** file-type, loaded with the first upload a process sniffs. */
+export const loadFileType = lazyModule(() => import('file-type'));
 
 /**
  * What an uploaded file really is, read from its magic bytes (file-type); the declared MIME
@@ -56,7 +59,7 @@ export function looksLikeMarkup(bytes: Buffer): boolean {
 
 export async function sniffMedia(bytes: Buffer): Promise<SniffedMedia | null> {
   if (bytes.length === 0) return null;
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await (await loadFileType()).fileTypeFromBuffer(bytes);
   if (!detected) return null;
   const image = IMAGE_FORMATS[detected.ext];
   if (image) return { kind: 'image', mime: detected.mime, format: image };
