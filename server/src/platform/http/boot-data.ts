@@ -162,7 +162,6 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
   }
 
   return {
-    enabled: timeoutMs > 0,
     /**
      * The page's boot data for a request with a session cookie, or null: no valid session, a
      * page without boot data, a failure, or not ready within `timeoutMs`.
