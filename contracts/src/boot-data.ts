@@ -9,9 +9,20 @@
  */
 export const BOOT_DATA_ELEMENT_ID = 'fs-boot-data';
 
+/** What the session tag hashes before the token: a value of its own, not the stored hash. */
+export const BOOT_SESSION_TAG_PREFIX = 'fanspace-boot:';
+export const BOOT_SESSION_TAG_HEX = 32;
+
 export interface BootData {
-  /** The session's user: the app uses the block only when its stored session is this user's. */
+  /** The session's user. */
   userId: string;
+  /**
+   * The session the answers were made for: the first BOOT_SESSION_TAG_HEX hex digits of
+   * SHA-256(BOOT_SESSION_TAG_PREFIX + session token). The app uses the block only when its own
+   * stored token gives the same tag – the cookie and the stored session are the same session –
+   * so the embedded session check means what its own request would have meant.
+   */
+  sessionTag: string;
   /**
    * 200 answers by API path and query, relative to /api (`/posts?limit=20&offset=0&…`), exactly
    * as the API sent them at the time of the page request.

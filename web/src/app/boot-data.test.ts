@@ -1,4 +1,5 @@
 import { BOOT_DATA_ELEMENT_ID, type BootData, type PostPage } from '@fanspace/contracts';
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store.ts';
 import { validateSession } from '../features/auth/session.ts';
@@ -17,8 +18,12 @@ import { loadRouteData } from './route-data.ts';
 let fetchMock: FetchMock;
 const me = makeMeUser({ username: 'fan' });
 const feed: PostPage = { posts: [makePost()], currentPage: 1, totalPages: 1, hasMore: false };
-const home = (userId: string): BootData => ({
+/** The server's tag (server/src/platform/http/boot-data.ts, sessionTagOf), for the token 'tok'. */
+const tagOf = (token: string) =>
+  createHash('sha256').update(`fanspace-boot:${token}`).digest('hex').slice(0, 32);
+const home = (userId: string, sessionTag = tagOf('tok')): BootData => ({
   userId,
+  sessionTag,
   responses: {
     '/users/me': me,
     '/posts?limit=20&offset=0&discoverMode=false': feed,
@@ -40,7 +45,7 @@ const paths = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x')
 /** Start-up as bootstrap runs it: the stored session, the block, the check, the page's data. */
 async function start(): Promise<void> {
   useAuthStore.setState({ authReady: false });
-  adoptBootData();
+  await adoptBootData();
   await validateSession();
   expect(useAuthStore.getState().authReady).toBe(true);
   (await loadRouteData('/'))?.();
@@ -103,10 +108,21 @@ describe('boot data: the page starts from the answers in index.html', () => {
     );
   });
 
+  it('uses nothing of a block made for another session of the same user', async () => {
+    embed(home(me.id, tagOf('another-token')));
+    await start();
+    expect(paths().sort()).toEqual([
+      '/api/onboarding',
+      '/api/posts',
+      '/api/stories',
+      '/api/users/me',
+    ]);
+  });
+
   it('uses nothing without a stored session, and asks the server when there is no block', async () => {
     useAuthStore.setState({ token: null });
     embed(home(me.id));
-    adoptBootData();
+    await adoptBootData();
     signIn(me);
     await start();
     expect(paths().sort()).toEqual([

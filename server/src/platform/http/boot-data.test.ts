@@ -19,7 +19,7 @@ import {
   postMultipart,
   type Actor,
 } from '../../modules/posts/posts.test-kit.ts';
-import { scriptSafeJson } from './boot-data.ts';
+import { scriptSafeJson, sessionTagOf } from './boot-data.ts';
 
 let server: TestServer;
 let webDist: string;
@@ -119,6 +119,10 @@ describe('boot data in index.html', () => {
     const html = htmlOf(res);
     const data = bootDataOf(html);
     expect(data?.userId).toBe(fan.user.id);
+    // names the session (the app compares it with its own token's) without giving the token away
+    expect(data?.sessionTag).toBe(sessionTagOf(fan.token));
+    expect(data?.sessionTag).toMatch(/^[0-9a-f]{32}$/);
+    expect(html).not.toContain(fan.token);
     expect(Object.keys(data!.responses).sort()).toEqual([...HOME_PATHS].sort());
     expect(data!.responses['/users/me']).toMatchObject({ id: fan.user.id });
     await expectApiAnswers(data!, fan);

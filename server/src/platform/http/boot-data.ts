@@ -1,5 +1,7 @@
 import {
   BOOT_DATA_ELEMENT_ID,
+  BOOT_SESSION_TAG_HEX,
+  BOOT_SESSION_TAG_PREFIX,
   leadImageOf,
   PostPaging,
   StoryLimits,
@@ -8,6 +10,7 @@ import {
   type PublicUser,
 } from '@fanspace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { resolveSession } from '../auth/sessions.ts';
 import { SESSION_COOKIE } from './auth-plugin.ts';
 import { matchesPattern } from './spa-html.ts';
@@ -104,9 +107,23 @@ const escapeAttribute = (value: string) =>
 /** Only the app's own paths and http(s) URLs (object storage) go into the head. */
 const SAFE_IMAGE_URL = /^(\/[^/\\]|https?:\/\/)/i;
 
-function markup(userId: string, answers: Answer[], image: string | null): BootMarkup {
+/** BootData.sessionTag: names the session without giving anything of its token away. */
+export function sessionTagOf(token: string): string {
+  return createHash('sha256')
+    .update(`${BOOT_SESSION_TAG_PREFIX}${token}`)
+    .digest('hex')
+    .slice(0, BOOT_SESSION_TAG_HEX);
+}
+
+function markup(
+  session: { userId: string; token: string },
+  answers: Answer[],
+  image: string | null,
+): BootMarkup {
   const responses = answers.map((a) => `${JSON.stringify(a.path)}:${a.raw}`).join(',');
-  const json = `{"userId":${JSON.stringify(userId)},"responses":{${responses}}}`;
+  const json =
+    `{"userId":${JSON.stringify(session.userId)},` +
+    `"sessionTag":"${sessionTagOf(session.token)}","responses":{${responses}}}`;
   return {
     head:
       image && SAFE_IMAGE_URL.test(image)
@@ -158,7 +175,7 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
       : await home(get);
     // no session check answer (revoked meanwhile, or the database failed): nothing at all
     if (!answers.some((a) => a.path === ME)) return null;
-    return markup(resolved.user.id, answers, image);
+    return markup({ userId: resolved.user.id, token }, answers, image);
   }
 
   return {

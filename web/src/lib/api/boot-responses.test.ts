@@ -1,10 +1,12 @@
 import { BOOT_DATA_ELEMENT_ID } from '@fanspace/contracts';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, json } from '../../test/api-harness.ts';
 import {
   BOOT_RESPONSES_TTL_MS,
   bootKey,
   createBootResponses,
+  sessionTagOf,
   takeBootData,
 } from './boot-responses.ts';
 
@@ -45,22 +47,38 @@ describe('boot responses: the answers index.html carried', () => {
   });
 
   it('reads the block once and ignores one it cannot read', () => {
-    embed(JSON.stringify({ userId: 'u1', responses: { '/me': { id: 'u1' } } }));
-    expect(takeBootData(document)).toEqual({ userId: 'u1', responses: { '/me': { id: 'u1' } } });
+    const data = { userId: 'u1', sessionTag: 'ab', responses: { '/me': { id: 'u1' } } };
+    embed(JSON.stringify(data));
+    expect(takeBootData(document)).toEqual(data);
     expect(document.getElementById(BOOT_DATA_ELEMENT_ID)).toBeNull();
     expect(takeBootData(document)).toBeNull();
     for (const text of [
       '{"userId":',
       '{"responses":{}}',
+      '{"userId":"u","responses":{}}',
       '[]',
       'null',
-      '{"userId":"u","responses":3}',
+      '{"userId":"u","sessionTag":"t","responses":3}',
     ]) {
       embed(text);
       expect(takeBootData(document), text).toBeNull();
       expect(document.getElementById(BOOT_DATA_ELEMENT_ID)).toBeNull();
     }
     expect(takeBootData(undefined)).toBeNull();
+  });
+});
+
+describe('the session tag', () => {
+  it('is the server’s: SHA-256 of the prefix and the token, 32 hex digits', async () => {
+    const expected = createHash('sha256').update('fanspace-boot:tok-1').digest('hex').slice(0, 32);
+    expect(await sessionTagOf('tok-1')).toBe(expected);
+    expect(await sessionTagOf('tok-2')).not.toBe(expected);
+  });
+
+  it('is null without WebCrypto, so the block is not used', async () => {
+    const broken = { digest: () => Promise.reject(new Error('no')) } as unknown as SubtleCrypto;
+    expect(await sessionTagOf('tok-1', broken)).toBeNull();
+    expect(await sessionTagOf('tok-1', null)).toBeNull();
   });
 });
 

@@ -7,7 +7,12 @@
  * changes (clearApiCache) and BOOT_RESPONSES_TTL_MS after they were installed, so an answer
  * nobody asked for at start-up can never stand in for a fresh one later.
  */
-import { BOOT_DATA_ELEMENT_ID, type BootData } from '@fanspace/contracts';
+import {
+  BOOT_DATA_ELEMENT_ID,
+  BOOT_SESSION_TAG_HEX,
+  BOOT_SESSION_TAG_PREFIX,
+  type BootData,
+} from '@fanspace/contracts';
 
 export const BOOT_RESPONSES_TTL_MS = 10_000;
 
@@ -55,8 +60,29 @@ export function createBootResponses(now: () => number): BootResponses {
 
 function isBootData(value: unknown): value is BootData {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, responses } = value as Partial<BootData>;
-  return typeof userId === 'string' && typeof responses === 'object' && responses !== null;
+  const { userId, sessionTag, responses } = value as Partial<BootData>;
+  return (
+    typeof userId === 'string' &&
+    typeof sessionTag === 'string' &&
+    typeof responses === 'object' &&
+    responses !== null
+  );
+}
+
+/** BootData.sessionTag of a token, as the server computes it; null without WebCrypto. */
+export async function sessionTagOf(
+  token: string,
+  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
+): Promise<string | null> {
+  if (!subtle) return null;
+  try {
+    const bytes = new TextEncoder().encode(`${BOOT_SESSION_TAG_PREFIX}${token}`);
+    const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+    const hex = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return hex.slice(0, BOOT_SESSION_TAG_HEX);
+  } catch {
+    return null;
+  }
 }
 
 /**
