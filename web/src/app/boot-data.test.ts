@@ -40,6 +40,8 @@ function embed(data: BootData) {
   document.body.append(element);
 }
 
+/** What start-up asks the server for when the block is not used. */
+const ALL_ASKED = ['/api/onboarding', '/api/posts', '/api/stories', '/api/users/me'];
 const paths = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x').pathname);
 
 /** Start-up as bootstrap runs it: the stored session, the block, the check, the page's data. */
@@ -97,12 +99,7 @@ describe('boot data: the page starts from the answers in index.html', () => {
   it("uses nothing of another user's block (a sign-out or switch in another tab)", async () => {
     embed(home('someone-else'));
     await start();
-    expect(paths().sort()).toEqual([
-      '/api/onboarding',
-      '/api/posts',
-      '/api/stories',
-      '/api/users/me',
-    ]);
+    expect(paths().sort()).toEqual(ALL_ASKED);
     expect(queryClient.getQueryData(feedQueryOptions('home').queryKey)?.pages[0]?.posts).toEqual(
       [],
     );
@@ -111,12 +108,7 @@ describe('boot data: the page starts from the answers in index.html', () => {
   it('uses nothing of a block made for another session of the same user', async () => {
     embed(home(me.id, tagOf('another-token')));
     await start();
-    expect(paths().sort()).toEqual([
-      '/api/onboarding',
-      '/api/posts',
-      '/api/stories',
-      '/api/users/me',
-    ]);
+    expect(paths().sort()).toEqual(ALL_ASKED);
   });
 
   it('uses nothing without a stored session, and asks the server when there is no block', async () => {
@@ -125,11 +117,6 @@ describe('boot data: the page starts from the answers in index.html', () => {
     await adoptBootData();
     signIn(me);
     await start();
-    expect(paths().sort()).toEqual([
-      '/api/onboarding',
-      '/api/posts',
-      '/api/stories',
-      '/api/users/me',
-    ]);
+    expect(paths().sort()).toEqual(ALL_ASKED);
   });
 });
