@@ -97,15 +97,16 @@ describe('http client with boot responses', () => {
     expect(h.fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('drops the answers after a write, and never answers a blob or text request', async () => {
+  it('drops the answers after a write; never answers text, blobs or another token', async () => {
     const h = createHarness();
     h.fetch.mockImplementation(async () => json({ from: 'network' }));
     h.runtime.boot.install({ '/a': { from: 'html' }, '/b': { from: 'html' } });
     expect(await h.api.get('/a', { responseType: 'text' })).toBe('{"from":"network"}');
+    expect(await h.api.get('/b', { token: 'temp-token' })).toEqual({ from: 'network' });
     await h.api.post('/likes', {});
     expect(await h.api.get('/a')).toEqual({ from: 'network' });
     expect(await h.api.get('/b')).toEqual({ from: 'network' });
-    expect(h.fetch).toHaveBeenCalledTimes(4);
+    expect(h.fetch).toHaveBeenCalledTimes(5);
   });
 
   it('keeps the auth gate: nothing but the session check before it opens', async () => {

@@ -260,7 +260,12 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
     const ttl = method === 'GET' ? cacheTtlFor(path, options.cache ?? false) : null;
     // Keyed by API path + query (no base) so write invalidation can match resource families.
     const cacheKey = prepared.url.slice(env.baseUrl.length);
-    if (method === 'GET' && (options.responseType ?? 'json') === 'json') {
+    // the block is the session's: not for a request with a token of its own (2FA, a new login)
+    if (
+      method === 'GET' &&
+      options.token === undefined &&
+      (options.responseType ?? 'json') === 'json'
+    ) {
       const embedded = runtime.boot.take(cacheKey);
       if (embedded.hit) return { data: embedded.value as T, status: 200, headers: new Headers() };
     }
