@@ -12,6 +12,8 @@ export * from './beta.ts';
 export * from './waitlist.ts';
 export * from './files.ts';
 export * from './posts.ts';
+export * from './lead-image.ts';
+export * from './boot-data.ts';
 export * from './search.ts';
 export * from './media.ts';
 export * from './payments.ts';

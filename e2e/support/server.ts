@@ -35,7 +35,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build -w web` first');
   }
-  const port = await freePort();
+  // E2E_PORT: a fixed port (one journey file at a time), for a machine that reserves port ranges
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspace-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

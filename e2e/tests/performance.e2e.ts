@@ -52,12 +52,22 @@ describe('performance budget', () => {
   it('gives feed images their size and lazy loading', async () => {
     const { context, page } = await newPage(ctx.browser, ctx.server.url);
     await logIn(page, 'fan@fanspace.test');
+    const requested: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) requested.push(`${url.pathname}${url.search}`);
+    });
     await page.goto('/');
     await expect
       .poll(() => page.getByRole('feed', { name: 'Home feed' }).isVisible(), {
         timeout: 30_000,
       })
       .toBe(true);
+    // the session check and the page's first data came with the HTML (boot data): no request
+    expect(requested.filter((r) => /^\/api\/(users\/me|onboarding|stories)(\?|$)/.test(r))).toEqual(
+      [],
+    );
+    expect(requested.filter((r) => r.startsWith('/api/posts?'))).toEqual([]);
     const images = page.getByRole('feed', { name: 'Home feed' }).locator('img');
     await expect.poll(() => images.count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const attrs = await images.evaluateAll((nodes) =>
@@ -81,6 +91,16 @@ describe('performance budget', () => {
       .locator('head link[rel="preload"][as="image"]')
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(preloaded).toEqual([await lead.getAttribute('src')]);
+
+    // a profile likewise: the profile and what its header waits for are in its HTML
+    requested.length = 0;
+    await page.goto('/u/maya.lens');
+    await expect.poll(() => page.getByRole('tablist').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(
+      requested.filter((r) =>
+        /^\/api\/(users\/me|users\/username\/|discounts|widgets\/user\/|posts\/user\/)/.test(r),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -109,6 +129,19 @@ describe('performance budget', () => {
           json: { posts, currentPage: offset / 20 + 1, totalPages: 10, hasMore: offset < 180 },
         });
       });
+      // the first page must come through the route above, not from the HTML's boot data
+      await page.route(
+        (url) => url.pathname === '/',
+        async (route) => {
+          const html = await (await route.fetch()).text();
+          const body = html.replace(
+            /<script type="application\/json" id="fs-boot-data">[^<]*<\/script>/,
+            '',
+          );
+          expect(body).not.toBe(html);
+          await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+        },
+      );
       await page.goto('/');
       const feed = page.getByRole('feed', { name: 'Home feed' });
       await expect.poll(() => feed.isVisible(), { timeout: 15_000 }).toBe(true);

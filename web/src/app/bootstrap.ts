@@ -3,10 +3,16 @@
  * storage, hydrate persisted stores, then validate the session in the background (the
  * auth-ready gate holds other requests until that finishes).
  */
-import { bindApiToasts } from '../lib/api/index.ts';
+import {
+  bindApiToasts,
+  installBootResponses,
+  sessionTagOf,
+  takeBootData,
+} from '../lib/api/index.ts';
 import { secureStorage } from '../lib/storage/index.ts';
 import { bindSessionToApi, validateSession } from '../features/auth/session.ts';
 import { useAuthStore } from '../features/auth/store.ts';
+import { userIdOf } from '../features/auth/user.ts';
 import { bindCreatorGate } from '../features/creator/creator-gate.ts';
 import { useUiSettings } from '../features/settings/store.ts';
 import { toast } from '../ui/toast/toast-store.ts';
@@ -37,6 +43,19 @@ function bindNotificationsOnceSignedIn(): void {
   });
 }
 
+/**
+ * The page's first API answers, embedded by the server in index.html for the session cookie
+ * (lib/api/boot-responses.ts): used only when they were made for the session this app has stored
+ * – its user and its token (the session tag) – so after a sign-out or a switch of account in
+ * another tab, when the cookie and the stored session differ, nothing of the block is used.
+ */
+export async function adoptBootData(): Promise<void> {
+  const data = takeBootData(typeof document === 'undefined' ? undefined : document);
+  const { token, user } = useAuthStore.getState();
+  if (!data || !token || userIdOf(user) !== data.userId) return;
+  if ((await sessionTagOf(token)) === data.sessionTag) installBootResponses(data.responses);
+}
+
 async function run(): Promise<void> {
   bindSessionToApi();
   bindApiToasts((t) => toast.show(t));
@@ -48,6 +67,7 @@ async function run(): Promise<void> {
     console.warn('Storage migration failed; will retry next start', error);
   }
   await Promise.allSettled([useAuthStore.persist.rehydrate(), useUiSettings.persist.rehydrate()]);
+  await adoptBootData();
   bindNotificationsOnceSignedIn();
   // the landing page's data as soon as the gate opens, not after the first render; its module
   // loads while the session is checked

@@ -71,6 +71,14 @@ export const HOT_ROUTES = [
   'GET /api/chats/:chatId/messages',
   'POST /api/chats/:chatId/messages',
   'GET /api/notifications',
+  // the rest of what a signed-in `/` or profile embeds in its HTML (boot-data.ts): its time
+  // budget (SPA_BOOT_DATA_MS) should not go on compiling schemas after a restart
+  'GET /api/onboarding',
+  'GET /api/stories',
+  'GET /api/users/username/:username',
+  'GET /api/users/me/subscriptions',
+  'GET /api/discounts',
+  'GET /api/widgets/user/:userId',
 ] as const;
 
 /** Builds the HTTP app: platform plugins, then every module's routes under /api. */

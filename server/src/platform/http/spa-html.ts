@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { pickEncoding } from './compress-json.ts';
+import type { BootMarkup } from './boot-data.ts';
+import { compressJson, pickEncoding } from './compress-json.ts';
 
 /**
  * index.html for one URL, with a <link rel="modulepreload"> for every chunk that page load will
@@ -129,6 +130,24 @@ export function createSpaHtml(webDist: string) {
       const encoding = pickEncoding(acceptEncoding);
       if (encoding) return { body: variant[encoding], encoding };
       return { body: variant.raw };
+    },
+    /**
+     * The signed-in page with its boot data (boot-data.ts): the image preload in the head, the
+     * JSON block at the end of the body. Per user, so compressed per request like API JSON.
+     */
+    async pageWithBoot(
+      pathname: string,
+      acceptEncoding: string | string[] | undefined,
+      boot: BootMarkup,
+    ): Promise<SpaPage | null> {
+      if (!refresh() || !manifest) return null;
+      const html = variantFor(pathname, true)
+        .raw.toString()
+        .replace('</head>', `${boot.head}</head>`)
+        .replace('</body>', `${boot.body}</body>`);
+      const encoding = pickEncoding(acceptEncoding);
+      if (!encoding) return { body: Buffer.from(html) };
+      return { body: await compressJson(html, encoding), encoding };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from './auth-plugin.ts';
+import { createBootData } from './boot-data.ts';
 import { createSpaHtml } from './spa-html.ts';
 
 const ASSET_EXTENSIONS = new Set([
@@ -56,15 +57,22 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
     });
   }
   const html = hasWeb ? createSpaHtml(webDist) : null;
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const bootData = createBootData(app, app.ctx.config.SPA_BOOT_DATA_MS);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const page = html?.page(
-      request.url.split('?')[0] ?? '/',
-      request.headers['accept-encoding'],
-      Boolean(request.cookies[SESSION_COOKIE]),
-    );
+    const pathname = request.url.split('?')[0] ?? '/';
+    const encodings = request.headers['accept-encoding'];
+    // a signed-in `/` or profile: the page's first API answers in the HTML (boot-data.ts)
+    const boot =
+      html && request.method === 'GET' ? await bootData.forRequest(request, pathname) : null;
+    const page = boot
+      ? await html?.pageWithBoot(pathname, encodings, boot)
+      : html?.page(pathname, encodings, Boolean(request.cookies[SESSION_COOKIE]));
     if (!page) return reply.sendFile('index.html');
-    reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // the page differs with the cookie (the preloads; a member's own data): no shared cache
+    // may answer one person's request with another's page, and a page with data is kept nowhere
+    if (boot) reply.header('cache-control', 'private, no-store');
+    reply.header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);
   };

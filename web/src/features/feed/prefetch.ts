@@ -5,10 +5,10 @@
  * card's image (usually the page's largest paint) is preloaded the moment the feed's first page
  * arrives, not once the feed has rendered.
  */
+import { leadImageOf } from '@fanspace/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadImage } from '../../lib/preload-image.ts';
 import { onboardingQueryOptions } from '../community/queries.ts';
-import { leadImageOf } from '../posts/lead-image.ts';
 import { storyTrayQueryOptions } from '../stories/queries.ts';
 import { feedQueryOptions } from './queries.ts';
 

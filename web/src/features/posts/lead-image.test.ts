@@ -1,3 +1,4 @@
+import { leadImageOf } from '@fanspace/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   makeLockedPost,
@@ -6,7 +7,6 @@ import {
   ORIGINAL_URL,
   TEASER_URL,
 } from '../../test/post-fixtures.ts';
-import { leadImageOf } from './lead-image.ts';
 
 describe('leadImageOf: the image a post card loads first', () => {
   it('is the teaser of a locked post, never an original', () => {

@@ -103,4 +103,13 @@ export function reportApiFailure(
 /** Forget cached responses, e.g. when the signed-in user changes. */
 export function clearApiCache(): void {
   runtime.cache.clear();
+  runtime.boot.clear();
+}
+
+/**
+ * Answers the first request of each URL in `responses` from them (boot data the server embedded
+ * in index.html, lib/api/boot-responses.ts). The caller has checked they are this session's.
+ */
+export function installBootResponses(responses: Record<string, unknown>): void {
+  runtime.boot.install(responses);
 }

@@ -11,6 +11,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   timeoutMessage,
 } from './api-error.ts';
+import { createBootResponses, type BootResponses } from './boot-responses.ts';
 import { chatToastMessage } from './chat-toasts.ts';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from './csrf.ts';
 import { createRateLimiter, MEDIA_RATE_LIMIT, type RateLimiter } from './rate-limiter.ts';
@@ -24,6 +25,8 @@ export const RETRY_AFTER_429_MS = 2_000;
 export interface ApiRuntime {
   env: ApiEnvironment;
   cache: ResponseCache;
+  /** the answers embedded in index.html, each for the first request of its URL */
+  boot: BootResponses;
   mediaLimiter: RateLimiter;
   unauthorized: UnauthorizedHandler;
 }
@@ -32,6 +35,7 @@ export function createApiRuntime(env: ApiEnvironment): ApiRuntime {
   return {
     env,
     cache: createResponseCache(() => env.now()),
+    boot: createBootResponses(() => env.now()),
     mediaLimiter: createRateLimiter({ ...MEDIA_RATE_LIMIT, now: () => env.now() }),
     unauthorized: createUnauthorizedHandler({
       session: env.session,
@@ -256,6 +260,15 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
     const ttl = method === 'GET' ? cacheTtlFor(path, options.cache ?? false) : null;
     // Keyed by API path + query (no base) so write invalidation can match resource families.
     const cacheKey = prepared.url.slice(env.baseUrl.length);
+    // the block is the session's: not for a request with a token of its own (2FA, a new login)
+    if (
+      method === 'GET' &&
+      options.token === undefined &&
+      (options.responseType ?? 'json') === 'json'
+    ) {
+      const embedded = runtime.boot.take(cacheKey);
+      if (embedded.hit) return { data: embedded.value as T, status: 200, headers: new Headers() };
+    }
     if (ttl !== null) {
       const cached = runtime.cache.get(cacheKey);
       if (cached.hit) return { data: cached.value as T, status: 200, headers: new Headers() };
@@ -276,8 +289,10 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
         continue;
       }
       if (response.status >= 200 && response.status <= 299) {
-        if (method !== 'GET') runtime.cache.invalidateForWrite(path);
-        else if (ttl !== null) runtime.cache.set(cacheKey, body, ttl);
+        if (method !== 'GET') {
+          runtime.cache.invalidateForWrite(path);
+          runtime.boot.clear();
+        } else if (ttl !== null) runtime.cache.set(cacheKey, body, ttl);
         return { data: body as T, status: response.status, headers: response.headers };
       }
       throw fail(

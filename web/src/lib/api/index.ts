@@ -16,6 +16,7 @@ export {
   bindApiSession,
   bindApiToasts,
   clearApiCache,
+  installBootResponses,
   onApiError,
   acquireMediaSlot,
   reportApiFailure,
@@ -28,3 +29,4 @@ export { readCookie, XSRF_COOKIE, XSRF_HEADER } from './csrf.ts';
 export { timeoutMessage, ABORTED_MESSAGE } from './api-error.ts';
 export type { ApiToast, RequestOptions, SessionBridge } from './types.ts';
 export { isBetaPath } from './url-rules.ts';
+export { sessionTagOf, takeBootData } from './boot-responses.ts';

@@ -3,7 +3,7 @@
  * under an overlay that says what unlocks it – the price, 'Subscribe to unlock' or 'Follow to
  * see' – with the matching call to action.
  */
-import type { Post } from '@fanspace/contracts';
+import { lockedTeaserOf, type Post } from '@fanspace/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
@@ -11,7 +11,6 @@ import { LockIcon, UserPlusIcon } from '../../../ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { relationState, useRelationMutation } from '../../profile/queries.ts';
 import { formatPrice, lockCopy } from '../access.ts';
-import { lockedTeaserOf } from '../lead-image.ts';
 import { refreshPostEverywhere } from '../queries.ts';
 import { UnlockDialog } from './unlock-dialog.tsx';
 

@@ -1,8 +1,7 @@
 /** The media of an unlocked post: lazy images with their size, videos, audio; a carousel for several. */
-import type { PresentedMedia } from '@fanspace/contracts';
+import { imageUrlOf, type PresentedMedia } from '@fanspace/contracts';
 import { useRef, useState } from 'react';
 import { cn } from '../../../ui/cn.ts';
-import { imageUrlOf } from '../lead-image.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons.tsx';
 
 function altFor(item: PresentedMedia, caption: string, username: string): string {

@@ -2,9 +2,12 @@
  * The image a post card shows first, as the card computes it: for a locked post its blurred
  * teaser (locked-media.tsx), otherwise its first media item when that is an image
  * (post-media.tsx). The home feed's prefetch uses it to start the first card's image – usually
- * the page's largest paint – as soon as the feed's data arrives, before the feed renders.
+ * the page's largest paint – as soon as the feed's data arrives, and the server names it in the
+ * head of a signed-in `/` (boot data, server/src/platform/http/boot-data.ts): one definition, so
+ * the preloaded image is the one the card loads.
  */
-import type { Post, PresentedMedia } from '@fanspace/contracts';
+import type { PresentedMedia } from './media.ts';
+import type { Post } from './posts.ts';
 
 /** The item whose teaser a locked post shows, and that teaser's URL. */
 export function lockedTeaserOf(post: Post): { item: PresentedMedia; url: string } | null {
