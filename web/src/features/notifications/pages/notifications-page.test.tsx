@@ -10,7 +10,8 @@ import { NotificationsPage } from './notifications-page.tsx';
 
 let fetchMock: FetchMock;
 const today = new Date();
-const yesterday = new Date(today.getTime() - 26 * 3600_000);
+// noon of the previous calendar day: "26 hours ago" is two days back between midnight and 2 am
+const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 12);
 
 function show() {
   return renderPage(<NotificationsPage />, {
