@@ -80,15 +80,20 @@ async function page(
   viewerId: string | null = null,
   /**
    * read authors and media in the same statement; only for orders an index serves (a sort
-   * would evaluate the correlated columns for every candidate row, not just the page's)
+   * would evaluate the correlated columns for every candidate row, not just the page's);
+   * `{ author }` when every row is that author's: the author is then read once, not per row
    */
-  withExtras = false,
+  withExtras: boolean | { author: string } = false,
 ): Promise<{ rows: PostRow[]; total: number; facts?: PostFacts; extras?: PageExtras }> {
   const counted = base.select((eb) => eb.fn.countAll<number>().as('total'));
   const rows = await order(base)
     .selectAll('posts')
     .select(viewerFactColumns(viewerId ?? NO_VIEWER))
-    .$if(withExtras, (q) => q.select(pageExtraColumns(viewerId)))
+    .$if(withExtras !== false, (q) =>
+      q.select(
+        pageExtraColumns(viewerId, typeof withExtras === 'object' ? withExtras.author : undefined),
+      ),
+    )
     .select(counted.as('page_total'))
     .limit(planLiteral(window.limit))
     .offset(planLiteral(window.offset))
@@ -162,7 +167,7 @@ export function authorPosts(
     newestFirst,
     window,
     viewerId,
-    true,
+    { author: authorId },
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow, UserRow } from '../../platform/db/schema.ts';
+import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../users/users.presenter.ts';
 import { activeSubscription } from './posts.queries.ts';
 
 /**
@@ -73,7 +74,8 @@ export async function postFacts(
 }
 
 export interface AuthorFacts {
-  row: UserRow;
+  /** the columns its presentation reads (`PUBLIC_USER_COLUMNS`), not the whole account */
+  row: PublicUserRow;
   isFollowing: boolean;
   isSubscribed: boolean;
   isBlocked: boolean;
@@ -94,7 +96,7 @@ export async function authorsWithFacts(
   const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
   const rows = await db
     .selectFrom('users as t')
-    .selectAll('t')
+    .select(PUBLIC_USER_COLUMNS.map((column) => `t.${column}` as const))
     .select([
       sql<boolean>`exists (select 1 from follows where follower_id = ${viewer} and followee_id = t.id)`.as(
         'fact_following',
@@ -115,7 +117,7 @@ export async function authorsWithFacts(
     rows.map(({ fact_following, fact_subscribed, fact_blocked, fact_restricted, ...row }) => [
       row.id,
       {
-        row: row as UserRow,
+        row,
         isFollowing: fact_following,
         isSubscribed: fact_subscribed,
         isBlocked: fact_blocked,
@@ -139,11 +141,16 @@ const relationFacts = (viewer: string, authorRef: ReturnType<typeof sql.ref>) =>
  * jsonb column of a query over `posts`: the page, its authors and its media in one round trip.
  * Computed for the page's rows only (a correlated subquery of the select list).
  */
-export const pageAuthorColumn = (viewerId: string | null) =>
+export const pageAuthorColumn = (viewerId: string | null, onlyAuthor?: string) =>
   sql<Record<string, unknown> | null>`(select to_jsonb(pa) || jsonb_build_object(${relationFacts(
     viewerId ?? NOBODY,
     sql.ref('pa.id'),
-  )}) from users pa where pa.id = posts.user_id)`.as('page_author');
+  )}) from (select ${sql.join(
+    PUBLIC_USER_COLUMNS.map((column) => sql.ref(`u.${column}`)),
+  )} from users u where u.id = ${
+    // a page of one author's posts: uncorrelated, so PostgreSQL runs it once (an InitPlan)
+    onlyAuthor ?? sql.ref('posts.user_id')
+  }) pa)`.as('page_author');
 
 /** The post's live media in position order (what `postMediaRows` reads), as a jsonb column. */
 export const pageMediaColumn = () =>
@@ -154,28 +161,17 @@ export const pageMediaColumn = () =>
   );
 
 /** Both columns above: a page query reads its authors and media together (`splitPage`). */
-export const pageExtraColumns = (viewerId: string | null) =>
-  [pageAuthorColumn(viewerId), pageMediaColumn()] as const;
+export const pageExtraColumns = (viewerId: string | null, onlyAuthor?: string) =>
+  [pageAuthorColumn(viewerId, onlyAuthor), pageMediaColumn()] as const;
 
-// jsonb carries timestamps as ISO text; everywhere else the rows hold Dates. A column added to
-// either table must be listed here: viewer-state.test.ts compares both paths row for row.
+// jsonb carries timestamps as ISO text; everywhere else the rows hold Dates. A timestamp column
+// added to PUBLIC_USER_COLUMNS or media_items must be listed here: viewer-state.test.ts compares
+// both paths row for row.
 const USER_DATES = [
-  'suspended_until',
-  'email_verified_at',
-  'phone_verified_at',
-  'totp_enabled_at',
-  'pro_pack_active_until',
-  'pro_pack_canceled_at',
   'creator_update_at',
-  'first_login_at',
-  'last_login_at',
-  'onboarding_completed_at',
+  'pro_pack_active_until',
   'created_at',
-  'updated_at',
-  'deleted_at',
-  'promoted_until',
-  'beta_access_at',
-] as const;
+] as const satisfies ReadonlyArray<(typeof PUBLIC_USER_COLUMNS)[number]>;
 const MEDIA_DATES = ['created_at', 'deleted_at'] as const;
 
 function withDates<T>(json: Record<string, unknown>, fields: readonly string[]): T {
@@ -204,7 +200,7 @@ export function splitPageExtras<R extends { page_author: unknown; page_media: un
     if (page_author && typeof page_author === 'object') {
       const { fact_following, fact_subscribed, fact_blocked, fact_restricted, ...user } =
         page_author as Record<string, unknown>;
-      const author = withDates<UserRow>(user, USER_DATES);
+      const author = withDates<PublicUserRow>(user, USER_DATES);
       extras.authors.set(author.id, {
         row: author,
         isFollowing: fact_following === true,

@@ -4,6 +4,7 @@ import { presentPosts } from './post-views.ts';
 import { homeFeed } from './home-feed.queries.ts';
 import { authorPosts } from './posts.queries.ts';
 import { actor, follow, insertPost, subscribe, vaultImage, type Actor } from './posts.test-kit.ts';
+import { PUBLIC_USER_COLUMNS } from '../users/users.presenter.ts';
 import { authorsWithFacts, postMediaRows } from './viewer-state.queries.ts';
 
 /**
@@ -68,6 +69,10 @@ describe('authors and media folded into the page query', () => {
       const extras = result.extras!;
       const separate = await authorsWithFacts(server.ctx.db, viewerId, [creator.user.id]);
       expect(extras.authors).toEqual(separate);
+      // only what the presenter shows: no email, password hash or private documents
+      expect(Object.keys(extras.authors.get(creator.user.id)!.row).sort()).toEqual(
+        [...PUBLIC_USER_COLUMNS].sort(),
+      );
       expect(extras.authors.get(creator.user.id)).toMatchObject({
         isFollowing: viewerId !== null,
         isSubscribed: viewerId !== null,

@@ -41,7 +41,39 @@ export function hasActiveProPack(
   );
 }
 
-export function presentPublicUser(user: UserRow, relation?: ViewerRelation): PublicUser {
+/**
+ * The account columns `presentPublicUser` reads: what a query that only presents its users
+ * (a page's authors, docs/PERFORMANCE.md "Authors: the columns they show") selects instead of
+ * the whole row, whose private documents and timestamps would be read, sent and parsed for
+ * nothing.
+ */
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'username',
+  'display_name',
+  'bio',
+  'avatar_url',
+  'banner_url',
+  'account_type',
+  'identity_status',
+  'followers_count',
+  'following_count',
+  'subscriber_count',
+  'posts_count',
+  'subscription_price_cents',
+  'social_links',
+  'profile',
+  'creator_update_text',
+  'creator_update_image_url',
+  'creator_update_at',
+  'pro_pack_active_until',
+  'pro_pack_status',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+export function presentPublicUser(user: PublicUserRow, relation?: ViewerRelation): PublicUser {
   const profile = user.profile ?? {};
   return {
     id: user.id,
