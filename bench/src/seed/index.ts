@@ -32,9 +32,17 @@ export const scaleFromEnv = () => Number(process.env.BENCH_SCALE ?? 0.01);
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
 async function isSeeded(db: Kysely<unknown>, plan: SeedPlan) {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from users
-      where email in (${benchEmail(1)}, ${benchEmail(plan.users)})`.execute(db);
-  return (rows[0]?.n ?? 0) === 2;
+  const { rows } = await sql<{ n: number; media: boolean }>`select count(*)::int as n,
+        exists (select 1 from post_media) as media
+      from users where email in (${benchEmail(1)}, ${benchEmail(plan.users)})`.execute(db);
+  const [row] = rows;
+  if ((row?.n ?? 0) !== 2) return false;
+  // a dataset from before the posts had images: its figures are not comparable
+  if (!row?.media)
+    throw new Error(
+      'this benchmark database was seeded before posts had images; drop and recreate it (or remove its PGlite folder), then seed again',
+    );
+  return true;
 }
 
 export async function seed(plan: SeedPlan, database: DatabaseHandle): Promise<number> {

@@ -52,7 +52,7 @@ export function planFor(scale: number): SeedPlan {
 }
 
 /** Deterministic uuids: the index in the last group, the kind in the fourth. */
-const KIND = { user: '8000', post: '9000', chat: 'a000' } as const;
+const KIND = { user: '8000', post: '9000', chat: 'a000', media: 'b000' } as const;
 export function benchId(kind: keyof typeof KIND, index: number): string {
   return `00000000-0000-4000-${KIND[kind]}-${index.toString(16).padStart(12, '0')}`;
 }

@@ -22,6 +22,7 @@ const raw = (text: string) => sql.raw(text);
 const user = (expr: string) => raw(benchIdSql('user', expr));
 const post = (expr: string) => raw(benchIdSql('post', expr));
 const chat = (expr: string) => raw(benchIdSql('chat', expr));
+const media = (expr: string) => raw(benchIdSql('media', expr));
 
 /** SQL of the k-th followee (1-based creator index) of user `i`. */
 const followee = (p: SeedPlan, i: string, k: string) =>
@@ -55,7 +56,8 @@ export const steps = (passwordHash: string): Step[] => [
       sql`insert into posts (id, user_id, caption, type, access_level, price_cents, hashtags,
             published_at, created_at, updated_at)
           select ${post('j')}, ${user(`((j - 1) % ${p.creators}) + 1`)},
-            'Bench post ' || j || ' about #tag' || (j % 100), 'text', lvl,
+            'Bench post ' || j || ' about #tag' || (j % 100),
+            case when j % 5 = 4 then 'text' else 'image' end, lvl,
             case when lvl = 'paid' then 500 end, 'tag' || (j % 100), at, at, at
           from generate_series(${from}::int, ${to}::int) j,
             lateral (select case j % 10 when 0 then 'paid' when 1 then 'subscribers'
@@ -64,6 +66,36 @@ export const steps = (passwordHash: string): Step[] => [
                        || ' seconds')::interval - interval '1 minute' as at) x`
         .execute(db)
         .then(() => undefined),
+  },
+  {
+    // images as the upload pipeline leaves them (original, 1080 and small renditions, the
+    // blurred teaser locked posts show): four posts in five have an image (post j's is media
+    // j; posts with j % 5 = 4 are text only), every seventh of those a second one (media
+    // posts + j); the files themselves are not written, the pages only sign their URLs
+    name: 'media',
+    rows: (p) => p.posts,
+    over: (p) => p.posts,
+    chunk: 50_000,
+    run: async (db, p, from, to) => {
+      const images = raw(`(select j as n, 0 as position from generate_series(${from}, ${to}) j
+          where j % 5 <> 4
+        union all
+        select ${p.posts} + j, 1 from generate_series(${from}, ${to}) j
+          where j % 5 <> 4 and j % 7 = 0) m`);
+      const postOf = `case when m.position = 0 then m.n else m.n - ${p.posts} end`;
+      const owner = user(`((${postOf} - 1) % ${p.creators}) + 1`);
+      // the pipeline's keys: private renditions under the owner, a public teaser
+      const base = sql`'private/media/' || ${owner} || '/' || ${media('m.n')} || '/'`;
+      await sql`insert into media_items (id, owner_id, media_type, mime, size_bytes, width,
+            height, content_hash, original_key, large_key, small_key, teaser_key, created_at)
+          select ${media('m.n')}, ${owner}, 'image', 'image/webp', 240000 + m.n % 20000, 1080,
+            1350, md5(m.n::text) || md5((-m.n)::text), ${base} || 'original.webp',
+            ${base} || 'large.webp', ${base} || 'small.webp',
+            'public/teasers/bench-' || m.n || '.webp', now() - interval '1 year'
+          from ${images}`.execute(db);
+      await sql`insert into post_media (post_id, media_id, position)
+          select ${post(postOf)}, ${media('m.n')}, m.position from ${images}`.execute(db);
+    },
   },
   {
     // the term → posts table the search reads; the app's trigger does not fire under the
