@@ -21,6 +21,27 @@ export interface MediaAccess {
 
 type PresenterCtx = Pick<AppContext, 'config'>;
 
+/**
+ * The media columns `presentMedia` reads: what a list that only presents its media (a page of
+ * posts) selects instead of the whole row (hash, size, owner, folder, timestamps).
+ */
+export const PRESENTED_MEDIA_COLUMNS = [
+  'id',
+  'media_type',
+  'title',
+  'description',
+  'width',
+  'height',
+  'duration_seconds',
+  'original_key',
+  'large_key',
+  'small_key',
+  'teaser_key',
+  'poster_key',
+] as const satisfies ReadonlyArray<keyof MediaItemRow>;
+
+export type PresentableMedia = Pick<MediaItemRow, (typeof PRESENTED_MEDIA_COLUMNS)[number]>;
+
 /** The signature of a content URL: item, variant, session and expiry, nothing else. */
 export const CONTENT_URL_PURPOSE = 'media-content';
 
@@ -39,7 +60,7 @@ export function contentSignatureFields(
   return [mediaId, variant, sessionId, String(exp)];
 }
 
-export function variantKey(item: MediaItemRow, variant: MediaVariant): string | null {
+export function variantKey(item: PresentableMedia, variant: MediaVariant): string | null {
   switch (variant) {
     case 'original':
       return item.original_key;
@@ -70,7 +91,7 @@ export function signedContentUrl(
 
 function variantUrl(
   ctx: PresenterCtx,
-  item: MediaItemRow,
+  item: PresentableMedia,
   variant: MediaVariant,
   viewer: MediaViewer | null,
 ): string | null {
@@ -82,7 +103,7 @@ function variantUrl(
 
 export function presentMedia(
   ctx: PresenterCtx,
-  item: MediaItemRow,
+  item: PresentableMedia,
   access: MediaAccess,
 ): PresentedMedia {
   const teaserUrl = item.teaser_key ? getFileStorage(ctx.config).publicUrl(item.teaser_key) : null;

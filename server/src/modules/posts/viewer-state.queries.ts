@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow, UserRow } from '../../platform/db/schema.ts';
+import { PRESENTED_MEDIA_COLUMNS } from '../media/media.presenter.ts';
 import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../users/users.presenter.ts';
 import { activeSubscription } from './posts.queries.ts';
 
@@ -156,7 +157,13 @@ export const pageAuthorColumn = (viewerId: string | null, onlyAuthor?: string) =
 export const pageMediaColumn = () =>
   sql<
     Array<Record<string, unknown>>
-  >`(select coalesce(jsonb_agg(to_jsonb(pm_i) || jsonb_build_object('post_id', pm.post_id, 'position', pm.position) order by pm.position), '[]'::jsonb) from post_media pm join media_items pm_i on pm_i.id = pm.media_id where pm.post_id = posts.id and pm_i.deleted_at is null)`.as(
+  >`(select coalesce(jsonb_agg(to_jsonb(pm_i) order by pm_i.position), '[]'::jsonb) from (select ${sql.join(
+    [
+      ...PRESENTED_MEDIA_COLUMNS.map((column) => sql.ref(`m.${column}`)),
+      sql.ref('pm.post_id'),
+      sql.ref('pm.position'),
+    ],
+  )} from post_media pm join media_items m on m.id = pm.media_id where pm.post_id = posts.id and m.deleted_at is null) pm_i)`.as(
     'page_media',
   );
 
@@ -165,14 +172,13 @@ export const pageExtraColumns = (viewerId: string | null, onlyAuthor?: string) =
   [pageAuthorColumn(viewerId, onlyAuthor), pageMediaColumn()] as const;
 
 // jsonb carries timestamps as ISO text; everywhere else the rows hold Dates. A timestamp column
-// added to PUBLIC_USER_COLUMNS or media_items must be listed here: viewer-state.test.ts compares
-// both paths row for row.
+// added to PUBLIC_USER_COLUMNS (or to PRESENTED_MEDIA_COLUMNS, which has none) must be listed
+// here: viewer-state.test.ts compares both paths row for row.
 const USER_DATES = [
   'creator_update_at',
   'pro_pack_active_until',
   'created_at',
 ] as const satisfies ReadonlyArray<(typeof PUBLIC_USER_COLUMNS)[number]>;
-const MEDIA_DATES = ['created_at', 'deleted_at'] as const;
 
 function withDates<T>(json: Record<string, unknown>, fields: readonly string[]): T {
   const row: Record<string, unknown> = { ...json };
@@ -210,8 +216,8 @@ export function splitPageExtras<R extends { page_author: unknown; page_media: un
       });
     }
     if (Array.isArray(page_media)) {
-      for (const item of page_media as Array<Record<string, unknown>>)
-        extras.media.push(withDates<PostMediaRow>(item, MEDIA_DATES));
+      // no timestamps among the presented columns: the parsed objects are the rows
+      for (const item of page_media as PostMediaRow[]) extras.media.push(item);
     }
     return row;
   });
@@ -229,7 +235,7 @@ export function postMediaRows(db: DbHandle, postIds: readonly string[]) {
   return db
     .selectFrom('post_media')
     .innerJoin('media_items', 'media_items.id', 'post_media.media_id')
-    .selectAll('media_items')
+    .select(PRESENTED_MEDIA_COLUMNS.map((column) => `media_items.${column}` as const))
     .select(['post_media.post_id', 'post_media.position'])
     .where('post_media.post_id', '=', anyUuid(postIds))
     .where('media_items.deleted_at', 'is', null)

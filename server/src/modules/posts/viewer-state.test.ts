@@ -4,6 +4,7 @@ import { presentPosts } from './post-views.ts';
 import { homeFeed } from './home-feed.queries.ts';
 import { authorPosts } from './posts.queries.ts';
 import { actor, follow, insertPost, subscribe, vaultImage, type Actor } from './posts.test-kit.ts';
+import { PRESENTED_MEDIA_COLUMNS } from '../media/media.presenter.ts';
 import { PUBLIC_USER_COLUMNS } from '../users/users.presenter.ts';
 import { authorsWithFacts, postMediaRows } from './viewer-state.queries.ts';
 
@@ -84,6 +85,10 @@ describe('authors and media folded into the page query', () => {
       expect(extras.media.length).toBe(3);
       const byId = (rows: typeof media) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
       expect(byId(extras.media)).toEqual(byId(media));
+      for (const item of extras.media)
+        expect(Object.keys(item).sort()).toEqual(
+          [...PRESENTED_MEDIA_COLUMNS, 'post_id', 'position'].sort(),
+        );
 
       const viewer = viewerId ? { id: viewerId, sessionId: fan.sessionId } : null;
       const folded = await presentPosts(
