@@ -24,7 +24,14 @@ export async function getPlatformSetting(db: DbHandle, key: string): Promise<unk
 
 /** Every feature is on unless an admin switched it off. */
 export async function featureEnabled(db: DbHandle, flag: FeatureFlag): Promise<boolean> {
-  const features = await getPlatformSetting(db, 'features');
+  return featureOn(await getPlatformSetting(db, 'features'), flag);
+}
+
+/**
+ * `featureEnabled` on the stored `features` value read by another statement (a sale's checks
+ * select it as a scalar subquery): on unless switched off.
+ */
+export function featureOn(features: unknown, flag: FeatureFlag): boolean {
   if (typeof features !== 'object' || features === null) return true;
   return (features as Record<string, unknown>)[flag] !== false;
 }

@@ -1,5 +1,7 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
+import { jobInsert } from '../../platform/jobs/queue.ts';
 import type {
   AutomationRuleRow,
   AutomationTriggerName,
@@ -31,6 +33,28 @@ export interface AutomationEvent {
 }
 
 type Deps = Pick<AppContext, 'jobs'>;
+
+/**
+ * Whether `creator` (an SQL expression of the creator's id) has an enabled rule for `trigger`:
+ * a column of a sale's checks statement, so the event's job can ride in the charge's write.
+ */
+export function automationRuleExists(creator: RawBuilder<unknown>, trigger: AutomationTriggerName) {
+  return sql<boolean>`exists (select 1 from automation_rules ar
+    where ar.user_id = ${creator} and ar.trigger = ${trigger} and ar.enabled)`;
+}
+
+/**
+ * `automationEvent`'s job for a caller that already knows a rule exists
+ * (`automationRuleExists`): a CTE of the caller's statement. After it is written, call
+ * `queued()` (the worker's nudge after commit).
+ */
+export function automationJob(deps: Deps, tx: DbHandle, event: AutomationEvent) {
+  const options = { dedupeKey: `${AUTOMATION_JOB}:${event.trigger}:${event.eventKey}` };
+  return {
+    tail: jobInsert('automation_job', AUTOMATION_JOB, { ...event }, options),
+    queued: () => deps.jobs.enqueued(tx, AUTOMATION_JOB, options),
+  };
+}
 
 /** The hook: queues the run when the creator has an enabled rule for the trigger. */
 export async function automationEvent(deps: Deps, tx: DbHandle, event: AutomationEvent) {

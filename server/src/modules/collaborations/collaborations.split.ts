@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { Charge } from '../ledger/charges.ts';
@@ -22,6 +22,18 @@ export const COLLAB_SPLIT_KIND = 'collab_split';
 
 export function collaboratorPart(shareCents: number, splitPercent: number): number {
   return Math.floor((shareCents * splitPercent) / 100);
+}
+
+/**
+ * Whether the post has an accepted collaboration of `owner` with a live collaborator (what
+ * `splitWithCollaborator` looks for): a column of a sale's checks statement, so a sale of a
+ * post without one skips that lookup. `post`, `owner`: SQL expressions of the ids.
+ */
+export function collaborationExists(post: RawBuilder<unknown>, owner: RawBuilder<unknown>) {
+  return sql<boolean>`exists (select 1 from collaborations co
+    join users cu on cu.id = co.collaborator_id
+    where co.post_id = ${post} and co.owner_id = ${owner} and co.status = 'accepted'
+      and cu.deleted_at is null)`;
 }
 
 export async function splitWithCollaborator(

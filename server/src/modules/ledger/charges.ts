@@ -5,10 +5,18 @@ import {
   type Db,
   type DbHandle,
 } from '../../platform/db/database.ts';
-import { notifyCharge } from '../notifications/charge-notices.ts';
+import type { StatementTail } from '../../platform/db/statement-tail.ts';
+import { jobInsert } from '../../platform/jobs/queue.ts';
+import { chargeNotification } from '../notifications/charge-notices.ts';
 import { accountId, lockAccountsWithFee, postTransaction } from './ledger.service.ts';
 import { addDays, HOLD_DAYS, splitFee, type Split } from './money.ts';
-import { payReferrer, referralTermsFor, referrerPendingRef } from '../referrals/referrals.split.ts';
+import {
+  payReferrer,
+  referralTermsFor,
+  referrerPendingRef,
+  type ReferralTerms,
+} from '../referrals/referrals.split.ts';
+import { referralShareCents } from '../referrals/referral-rules.ts';
 
 /**
  * Fan → creator charges (unlock, tip, subscription, renewal) and the release of held shares.
@@ -30,6 +38,12 @@ export interface ChargeInput {
   details?: Record<string, unknown>;
   idempotencyRef?: string;
   now?: Date;
+  /** the creator's referral terms when the caller already read them (its checks statement) */
+  referral?: ReferralTerms | null;
+  /** the ledger transaction's id, when the caller keys other writes by it */
+  transactionId?: string;
+  /** more writes of the request that ride in the charge's ledger statement */
+  also?: StatementTail[];
 }
 
 export interface Charge {
@@ -53,7 +67,10 @@ export async function chargeToCreator(
   const availableAt = addDays(now, HOLD_DAYS);
   // a referred creator's sale also pays their referrer out of the fee: the referrer's account
   // is locked with the others (one statement, id order), so no lock is taken later
-  const referral = await referralTermsFor(tx, input.creatorId, now);
+  const referral =
+    input.referral !== undefined
+      ? input.referral
+      : await referralTermsFor(tx, input.creatorId, now);
   // one round trip: the accounts, locked in id order, and the fee setting
   const {
     accounts: [wallet, fees, pending, referrerPending],
@@ -66,6 +83,13 @@ export async function chargeToCreator(
   ]);
   const split = splitFee(input.grossCents, feePercent);
   const locked = [wallet!, fees!, pending!, ...(referrerPending ? [referrerPending] : [])];
+  // the release job and the creator's notice of the sale ride in the charge's own statement
+  const holds =
+    split.shareCents > 0 ||
+    (referral !== null &&
+      referralShareCents(split.grossCents, split.feeCents, referral.percent) > 0);
+  const release = holds ? releaseJob(availableAt) : null;
+  const notice = chargeNotification(input, split.grossCents);
   const posted = await postTransaction(tx, {
     kind: input.kind,
     entries: [
@@ -84,6 +108,7 @@ export async function chargeToCreator(
       availableAt: availableAt.toISOString(),
     },
     ...(input.idempotencyRef ? { idempotencyRef: input.idempotencyRef } : {}),
+    ...(input.transactionId ? { id: input.transactionId } : {}),
     // the creator's share is held in the same statement as the transaction
     ...(split.shareCents > 0
       ? {
@@ -95,7 +120,15 @@ export async function chargeToCreator(
         }
       : {}),
     locked,
+    also: [
+      ...(release ? [release.tail] : []),
+      ...(notice ? [notice.tail] : []),
+      ...(input.also ?? []),
+    ],
   });
+  if (release) deps.jobs.enqueued(tx, RELEASE_JOB, release.options);
+  // the creator hears of every new sale (tip, purchase, subscription): realtime, push
+  if (notice) await notice.deliver(tx, posted.also);
   const referralCents =
     referral && referrerPending
       ? await payReferrer(tx, {
@@ -109,9 +142,6 @@ export async function chargeToCreator(
           locked,
         })
       : 0;
-  if (split.shareCents > 0 || referralCents > 0) await scheduleRelease(deps, tx, availableAt);
-  // the creator hears of every new sale (tip, purchase, subscription) in the same transaction
-  await notifyCharge(tx, input, split.grossCents);
   return {
     transactionId: posted.id,
     createdAt: posted.createdAt,
@@ -121,18 +151,14 @@ export async function chargeToCreator(
   };
 }
 
-/** One release job per hour of due dates: many charges share a job (dedupe key). */
-export async function scheduleRelease(deps: Deps, tx: DbHandle, availableAt: Date) {
+/**
+ * One release job per hour of due dates: many charges share a job (dedupe key). As a CTE of
+ * the charge's ledger statement.
+ */
+export function releaseJob(availableAt: Date) {
   const hour = new Date(Math.ceil(availableAt.getTime() / 3_600_000) * 3_600_000);
-  await deps.jobs.enqueue(
-    tx,
-    RELEASE_JOB,
-    {},
-    {
-      runAt: hour,
-      dedupeKey: `${RELEASE_JOB}:${hour.toISOString()}`,
-    },
-  );
+  const options = { runAt: hour, dedupeKey: `${RELEASE_JOB}:${hour.toISOString()}` };
+  return { tail: jobInsert('release_job', RELEASE_JOB, {}, options), options };
 }
 
 /**

@@ -1,7 +1,13 @@
 import { ErrorCodes, IDEMPOTENCY_HEADER } from '@fanspace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { withTransaction, type Db, type Tx } from '../../platform/db/database.ts';
+import { sql } from 'kysely';
+import {
+  withTransaction,
+  writeBeforeCommit,
+  type Db,
+  type Tx,
+} from '../../platform/db/database.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../../platform/errors.ts';
 
 /**
@@ -87,14 +93,14 @@ export async function runIdempotent<T>(
       return { status: first.status_code, body: first.response as T, replayed: true };
     }
     const result = await work(tx);
-    // stored and returned as JSON so a replay is byte-for-byte the first response
+    // stored and returned as JSON so a replay is byte-for-byte the first response; stored by
+    // the transaction's last statement, with the system accounts' move (one round trip)
     const json = JSON.stringify(result.body);
-    await tx
-      .updateTable('idempotency_keys')
-      .set({ status_code: result.status, response: json })
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .execute();
+    const store = () => sql`idempotent_response as (
+        update idempotency_keys set status_code = ${result.status}::int, response = ${json}::jsonb
+        where user_id = ${userId}::uuid and key = ${key}
+      )`;
+    if (!writeBeforeCommit(tx, store)) await sql`with ${store()} select 1`.execute(tx);
     return { status: result.status, body: JSON.parse(json) as T, replayed: false };
   });
 }

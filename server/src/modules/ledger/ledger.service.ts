@@ -2,11 +2,12 @@ import { ErrorCodes } from '@fanspace/contracts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import {
   assertInTransaction,
-  beforeCommit,
   canRunBeforeCommit,
+  writeBeforeCommit,
   type DbHandle,
   type Tx,
 } from '../../platform/db/database.ts';
+import { tailColumns, tailCtes, type StatementTail } from '../../platform/db/statement-tail.ts';
 import type { Database, LedgerAccountKind } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
@@ -151,11 +152,15 @@ export interface PostInput {
   /** unique across the ledger: a second post with the same ref is refused by the database */
   idempotencyRef?: string;
   reversesId?: string;
+  /** the transaction's id, when the caller needs it before the write (a job keyed by it) */
+  id?: string;
 }
 
 export interface PostedTransaction {
   id: string;
   createdAt: Date;
+  /** the columns of the `also` tails (by their names) */
+  also: Record<string, unknown>;
 }
 
 function assertBalanced(entries: EntryInput[]) {
@@ -200,7 +205,7 @@ const refMatches = (
  * nearly every payment, so locking them at the start of a transaction serialised every payment
  * of the platform behind each other's whole transaction (the soak measured waits of 0.3–0.8 s
  * on that lock). Inside a `withTransaction`, system accounts are therefore read without a lock
- * and their balance moves in one statement just before commit (`beforeCommit`), after every
+ * and their balance moves in one statement just before commit (`writeBeforeCommit`), after every
  * owned account was locked, so the hot row is held only for that statement and the commit, and
  * always last (no lock cycle). Entries are written at once as before; the database's CHECK
  * still guards their balances. Elsewhere (a bare transaction) they are locked up front as before.
@@ -213,28 +218,29 @@ function deferSystemDeltas(tx: Tx, deltas: Array<[string, number]>) {
     const created = new Map<string, number>();
     pending = created;
     pendingSystemDeltas.set(tx, created);
-    beforeCommit(tx, () => applySystemDeltas(tx, created));
+    // the transaction's last statement, shared with other writes (the idempotent response)
+    writeBeforeCommit(tx, () => systemDeltasCtes(created));
   }
   for (const [id, delta] of deltas) pending.set(id, (pending.get(id) ?? 0) + delta);
 }
 
-async function applySystemDeltas(tx: Tx, pending: Map<string, number>) {
+function systemDeltasCtes(pending: Map<string, number>) {
   const moves = [...pending]
     .filter(([, delta]) => delta !== 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  if (moves.length === 0) return;
+  if (moves.length === 0) return null;
   const ids = moves.map(([id]) => id);
   const values = sql.join(moves.map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`));
   // the rows are locked in id order first, so two commits never wait on each other in a cycle;
   // `no key update` (what an UPDATE of the balance takes anyway) does not conflict with the key
   // share lock that an open payment's ledger_entries foreign key holds on the same row
-  await sql`
-    with l as (
+  return sql`system_locked as (
       select id from ledger_accounts where id in (${sql.join(ids)}) order by id for no key update
-    )
-    update ledger_accounts a set balance_cents = a.balance_cents + d.delta
-    from (values ${values}) as d(id, delta) join l on l.id = d.id
-    where a.id = d.id`.execute(tx);
+    ), system_moved as (
+      update ledger_accounts a set balance_cents = a.balance_cents + d.delta
+      from (values ${values}) as d(id, delta) join system_locked l on l.id = d.id
+      where a.id = d.id
+    )`;
 }
 
 /**
@@ -313,11 +319,17 @@ export interface PendingRelease {
  * transfers between the same accounts cannot deadlock), checked, then the transaction, its
  * entries, the balance updates (and a held share, if any) are written by one statement.
  * `locked`: the accounts already locked by the caller in this transaction (lockAccountsWithFee),
- * which saves the lock round trip.
+ * which saves the lock round trip. `also`: more writes of the same request that ride in the
+ * same statement (a charge's release job and sale notification, a purchase's link to the
+ * transaction); their CTEs may read `t`, the new transaction row (id, created_at).
  */
 export async function postTransaction(
   tx: DbHandle,
-  input: PostInput & { pendingRelease?: PendingRelease; locked?: LockedAccount[] },
+  input: PostInput & {
+    pendingRelease?: PendingRelease;
+    locked?: LockedAccount[];
+    also?: StatementTail[];
+  },
 ): Promise<PostedTransaction> {
   assertInTransaction(tx);
   const entries = input.entries.filter((e) => e.amountCents !== 0);
@@ -383,20 +395,23 @@ export async function postTransaction(
       )`
     : sql``;
   try {
-    const { rows } = await sql<{ id: string; created_at: Date }>`
+    const also = input.also ?? [];
+    const { rows } = await sql<{ id: string; created_at: Date } & Record<string, unknown>>`
       with t as (
-        insert into ledger_transactions (kind, idempotency_ref, metadata, reverses_id)
-        values (${input.kind}, ${input.idempotencyRef ?? null},
-          ${JSON.stringify(input.metadata ?? {})}::jsonb, ${input.reversesId ?? null}::uuid)
+        insert into ledger_transactions (id, kind, idempotency_ref, metadata, reverses_id)
+        values (coalesce(${input.id ?? null}::uuid, gen_random_uuid()), ${input.kind},
+          ${input.idempotencyRef ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb,
+          ${input.reversesId ?? null}::uuid)
         returning id, created_at
       ), lines as (
         insert into ledger_entries (transaction_id, account_id, amount_cents)
         select t.id, v.account_id, v.amount_cents
         from t, (values ${entryRows}) as v(account_id, amount_cents)
-      )${moved}${held}
-      select id, created_at from t`.execute(tx);
+      )${moved}${held}${tailCtes(also)}
+      select t.id, t.created_at${tailColumns(also)} from t`.execute(tx);
     const row = rows[0];
     if (!row) throw new Error('ledger transaction was not written');
+    const { id, created_at, ...tailValues } = row;
     if (deferred.size > 0)
       deferSystemDeltas(
         tx,
@@ -405,7 +420,7 @@ export async function postTransaction(
     // one transaction's balances moved: the locked rows the caller holds are stale now
     if (input.locked)
       for (const a of input.locked) if (deltas.has(a.id)) a.balance_cents += deltas.get(a.id) ?? 0;
-    return { id: row.id, createdAt: new Date(row.created_at) };
+    return { id, createdAt: new Date(created_at), also: tailValues };
   } catch (error) {
     // the database's CHECK is the last line; a wallet hitting it is still the user's 402
     if (isNonNegativeViolation(error)) throw insufficientFunds();

@@ -1,11 +1,11 @@
 import type { NotificationType } from '@fanspace/contracts';
-import type { DbHandle } from '../../platform/db/database.ts';
-import { notify } from './notify.ts';
+import { notifyWithin, type RidingNotification } from './notify.ts';
 
 /**
  * The creator's notification of a charge made to them (called by ledger `chargeToCreator`, in
  * the charge's transaction): a tip, a purchase (post unlock, chat message unlock, paid offer)
- * or a new subscription. Renewals are routine and notify nobody.
+ * or a new subscription. Renewals are routine and notify nobody. It is written by the charge's
+ * own ledger statement (`notifyWithin`), so a sale's notice costs no round trip of its own.
  */
 
 const TYPE_OF: Record<string, NotificationType | undefined> = {
@@ -38,24 +38,31 @@ export function chargeTarget(details: Record<string, unknown> = {}) {
   return { relatedId: null, relatedType: null };
 }
 
-export async function notifyCharge(db: DbHandle, charge: ChargeFacts, grossCents: number) {
+/** The sale's notification, to ride in the charge's ledger write; null: nobody is told. */
+export function chargeNotification(
+  charge: ChargeFacts,
+  grossCents: number,
+): RidingNotification | null {
   const type = TYPE_OF[charge.kind];
-  if (!type) return;
+  if (!type) return null;
   const { relatedId, relatedType } = chargeTarget(charge.details);
-  await notify(db, {
-    userId: charge.creatorId,
-    type,
-    actorId: charge.payerId,
-    relatedId,
-    relatedType,
-    data: {
-      amount: grossCents / 100,
-      amountCents: grossCents,
-      ...Object.fromEntries(
-        ['postId', 'messageId', 'chatId', 'tipType', 'contentId', 'contentType', 'subscriptionId']
-          .filter((k) => charge.details?.[k] !== undefined && charge.details?.[k] !== null)
-          .map((k) => [k, charge.details![k]]),
-      ),
+  return notifyWithin(
+    {
+      userId: charge.creatorId,
+      type,
+      actorId: charge.payerId,
+      relatedId,
+      relatedType,
+      data: {
+        amount: grossCents / 100,
+        amountCents: grossCents,
+        ...Object.fromEntries(
+          ['postId', 'messageId', 'chatId', 'tipType', 'contentId', 'contentType', 'subscriptionId']
+            .filter((k) => charge.details?.[k] !== undefined && charge.details?.[k] !== null)
+            .map((k) => [k, charge.details![k]]),
+        ),
+      },
     },
-  });
+    'sale_',
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import type { NotificationRow, NotificationType, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 
@@ -157,17 +158,35 @@ export interface WantedNotification {
   hasPushSubscription: boolean;
 }
 
+/** What `wantedNotificationCtes` returns besides its SQL: the written row's facts, if any. */
+export interface WantedNotificationTail extends StatementTail {
+  /** from the host statement's result row: the notification written, or null when skipped */
+  read(row: Record<string, unknown>): WrittenNotice | null;
+}
+
+/** A notification written as part of another statement: what delivery needs. */
+export interface WrittenNotice {
+  id: string;
+  preferences: Record<string, unknown> | null;
+  hasPushSubscription: boolean;
+}
+
 /**
- * notify's one statement: inserts the notification unless the recipient is gone, turned the
- * type off (`preferences.notifications.<type> === false`), the two users block each other, or
- * (coalesce) an unread one about the same thing exists; returns the row with the recipient's
- * preferences and whether they have a web push subscription. null when skipped.
+ * notify's statement as CTEs (names and columns prefixed with `prefix`): the recipient's
+ * preferences, the block check either way, the coalescing probe and the insert, which skips
+ * when the recipient is gone, turned the type off (`preferences.notifications.<type> ===
+ * false`), the two users block each other, or (coalesce) an unread one about the same thing
+ * exists. The columns say what was written, with the recipient's preferences and whether they
+ * have a web push subscription. A charge's ledger write carries these (one round trip less).
  */
-export async function insertWantedNotification(
-  db: DbHandle,
+export function wantedNotificationCtes(
   n: NewNotification,
   coalesce: boolean,
-): Promise<WantedNotification | null> {
+  prefix: string,
+): WantedNotificationTail {
+  const target = sql.id(`${prefix}target`);
+  const wanted = sql.id(`${prefix}wanted`);
+  const written = sql.id(`${prefix}written`);
   const notBlocked = n.actorId
     ? sql`and not exists (select 1 from blocks b
         where (b.blocker_id = ${n.userId}::uuid and b.blocked_id = ${n.actorId}::uuid)
@@ -179,24 +198,59 @@ export async function insertWantedNotification(
           where u.user_id = ${n.userId}::uuid and u.type = ${n.type}
             and u.related_id = ${n.relatedId} and not u.is_read)`
       : sql``;
+  const idColumn = `${prefix}id`;
+  const preferencesColumn = `${prefix}preferences`;
+  const pushColumn = `${prefix}push`;
+  return {
+    ctes: [
+      sql`${target} as (
+        select preferences, status from users where id = ${n.userId}::uuid
+      ), ${wanted} as (
+        select 1 from ${target}
+        where status <> 'deleted'
+          and (preferences -> 'notifications' -> ${n.type}::text) is distinct from 'false'::jsonb
+          ${notBlocked}
+          ${notUnread}
+      ), ${written} as (
+        insert into notifications (user_id, type, actor_id, related_id, related_type, data)
+        select ${n.userId}::uuid, ${n.type}, ${n.actorId}::uuid, ${n.relatedId}::text,
+          ${n.relatedType}::text, ${JSON.stringify(n.data)}::jsonb
+        from ${wanted}
+        returning *
+      )`,
+    ],
+    columns: [
+      sql`(select id from ${written}) as ${sql.id(idColumn)}`,
+      sql`(select preferences from ${target}) as ${sql.id(preferencesColumn)}`,
+      sql`exists (select 1 from push_subscriptions p where p.user_id = ${n.userId}::uuid) as ${sql.id(pushColumn)}`,
+    ],
+    read: (row) => {
+      const id = row[idColumn];
+      if (typeof id !== 'string') return null;
+      return {
+        id,
+        preferences: (row[preferencesColumn] ?? null) as Record<string, unknown> | null,
+        hasPushSubscription: row[pushColumn] === true,
+      };
+    },
+  };
+}
+
+/**
+ * notify's one statement (`wantedNotificationCtes` on its own): inserts the notification unless
+ * skipped; returns the row with the recipient's preferences and whether they have a web push
+ * subscription. null when skipped.
+ */
+export async function insertWantedNotification(
+  db: DbHandle,
+  n: NewNotification,
+  coalesce: boolean,
+): Promise<WantedNotification | null> {
+  const { ctes } = wantedNotificationCtes(n, coalesce, '');
   const { rows } = await sql<
     NotificationRow & { target_preferences: Record<string, unknown> | null; target_push: boolean }
   >`
-    with target as (
-      select preferences, status from users where id = ${n.userId}::uuid
-    ), wanted as (
-      select 1 from target
-      where status <> 'deleted'
-        and (preferences -> 'notifications' -> ${n.type}::text) is distinct from 'false'::jsonb
-        ${notBlocked}
-        ${notUnread}
-    ), written as (
-      insert into notifications (user_id, type, actor_id, related_id, related_type, data)
-      select ${n.userId}::uuid, ${n.type}, ${n.actorId}::uuid, ${n.relatedId}::text,
-        ${n.relatedType}::text, ${JSON.stringify(n.data)}::jsonb
-      from wanted
-      returning *
-    )
+    with ${sql.join(ctes)}
     select written.*, target.preferences as target_preferences,
       exists (select 1 from push_subscriptions p where p.user_id = ${n.userId}::uuid) as target_push
     from written, target`.execute(db);

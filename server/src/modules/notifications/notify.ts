@@ -4,7 +4,13 @@ import type { Db, DbHandle } from '../../platform/db/database.ts';
 import type { NotificationRow } from '../../platform/db/schema.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { pushAllowed, PUSH_JOB } from '../push/push.service.ts';
-import { insertWantedNotification } from './notifications.queries.ts';
+import {
+  insertWantedNotification,
+  wantedNotificationCtes,
+  type NewNotification,
+  type WantedNotificationTail,
+  type WrittenNotice,
+} from './notifications.queries.ts';
 
 /**
  * notify(db, …): the one way any module creates a notification, inside its own transaction.
@@ -48,31 +54,69 @@ export interface NotifyInput {
  * (push.service `pushAllowed`) also gets a push job.
  */
 export async function notify(db: DbHandle, input: NotifyInput): Promise<NotificationRow | null> {
-  const actorId = input.actorId ?? null;
-  if (actorId === input.userId) return null;
+  const wanted = newNotification(input);
+  if (!wanted) return null;
   // the recipient's preferences, blocks, the coalescing probe and the insert: one statement
-  const written = await insertWantedNotification(
-    db,
-    {
-      userId: input.userId,
-      type: input.type,
-      actorId,
-      relatedId: input.relatedId ?? null,
-      relatedType: input.relatedType ?? null,
-      data: input.data ?? {},
-    },
-    input.coalesce === true,
-  );
+  const written = await insertWantedNotification(db, wanted, input.coalesce === true);
   if (!written) return null;
   const { row } = written;
+  await delivered(db, input, {
+    id: row.id,
+    preferences: written.preferences,
+    hasPushSubscription: written.hasPushSubscription,
+  });
+  return row;
+}
+
+/** null: about the user's own action, nobody is told */
+function newNotification(input: NotifyInput): NewNotification | null {
+  const actorId = input.actorId ?? null;
+  if (actorId === input.userId) return null;
+  return {
+    userId: input.userId,
+    type: input.type,
+    actorId,
+    relatedId: input.relatedId ?? null,
+    relatedType: input.relatedType ?? null,
+    data: input.data ?? {},
+  };
+}
+
+/** After the row is written: realtime after commit, and web push as a job (the outbox). */
+async function delivered(db: DbHandle, input: NotifyInput, written: WrittenNotice) {
   const delivery = deliveries.get(adapterOf(db));
   if (delivery)
     publishAfterCommit(delivery, db, { userIds: [input.userId] }, 'notification', {
-      notificationId: row.id,
-      type: row.type,
+      notificationId: written.id,
+      type: input.type,
     });
   // web push: a job in the same transaction (the outbox), run by the worker after commit
   if (delivery?.jobs && written.hasPushSubscription && pushAllowed(written.preferences, input.type))
-    await delivery.jobs.enqueue(db, PUSH_JOB, { notificationId: row.id, userId: input.userId });
-  return row;
+    await delivery.jobs.enqueue(db, PUSH_JOB, { notificationId: written.id, userId: input.userId });
+}
+
+/** A notification that rides in another statement of the transaction (`notifyWithin`). */
+export interface RidingNotification {
+  tail: WantedNotificationTail;
+  /** with the host statement's result row: deliver what was written (as `notify` does) */
+  deliver(db: DbHandle, row: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * `notify` split for a caller that writes the notification as part of its own statement (a
+ * charge's ledger write): the CTEs and columns to add (`prefix` names them), then `deliver`
+ * with the statement's result row. The same rules as `notify`; null when it is about the
+ * user's own action.
+ */
+export function notifyWithin(input: NotifyInput, prefix: string): RidingNotification | null {
+  const wanted = newNotification(input);
+  if (!wanted) return null;
+  const tail = wantedNotificationCtes(wanted, input.coalesce === true, prefix);
+  return {
+    tail,
+    deliver: async (db, row) => {
+      const written = tail.read(row);
+      if (written) await delivered(db, input, written);
+    },
+  };
 }

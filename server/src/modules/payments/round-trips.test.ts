@@ -13,6 +13,13 @@ import { fund, paidPost, pay } from './payments.test-kit.ts';
  * tip or login shows up here. Counted at the driver, begin and commit included. Since 13/12:
  * the referral terms of the creator (+1), the system accounts' move before commit (+1, it
  * keeps payments from queueing on platform_fees), the session cache (−1 once warm).
+ *
+ * Tip and unlock are 7 since (was 13 and 14): (1) begin, (2) the idempotency claim, (3) the
+ * checks – the tips switch, the recipient or the visible post, the content, the creator's
+ * referral terms, automation and collaboration rows, and for an unlock the purchase row –
+ * (4) the accounts' lock with the fee setting, (5) the ledger write with the release job, the
+ * creator's notification and (unlock) the purchase's link to the transaction, (6) the system
+ * accounts' move with the stored idempotent response, (7) commit.
  */
 
 let database: DatabaseHandle;
@@ -34,11 +41,22 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
+const noticesOf = async (type: 'purchase' | 'tip', relatedId: string) =>
+  (
+    await server.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', creator.user.id)
+      .where('type', '=', type)
+      .where('related_id', '=', relatedId)
+      .execute()
+  ).length;
+
 const balanceCents = async (who: Actor) =>
   (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
 
 describe('round trips of the write paths', () => {
-  it('unlock: 14 statements (was 25), and the money moved exactly once', async () => {
+  it('unlock: 7 statements (was 25, then 14), and the money moved exactly once', async () => {
     // the first charge creates the creator's pending account; count a steady-state one
     await pay(server, fan, 'POST', `/posts/${(await paidPost(server, creator)).id}/unlock`);
     const post = await paidPost(server, creator, 700);
@@ -47,11 +65,19 @@ describe('round trips of the write paths', () => {
       pay(server, fan, 'POST', `/posts/${post.id}/unlock`),
     );
     expect(value.status, value.text).toBe(200);
-    expect(count, statements.join('\n')).toBeLessThanOrEqual(14);
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(7);
     expect(await balanceCents(fan)).toBe(before - 700);
+    // what rode along was written: the link, the notice, the release job
+    const bought = await server.ctx.db
+      .selectFrom('content_purchases')
+      .select('ledger_transaction_id')
+      .where('post_id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    expect(bought.ledger_transaction_id).toBe(value.body.transactionId);
+    expect(await noticesOf('purchase', post.id)).toBe(1);
   });
 
-  it('tip: 13 statements (was 24)', async () => {
+  it('tip: 7 statements (was 24, then 13)', async () => {
     const before = await balanceCents(fan);
     const { count, value, statements } = await statementsOf(() =>
       pay(server, fan, 'POST', '/tips', {
@@ -66,7 +92,7 @@ describe('round trips of the write paths', () => {
       feeCents: 40,
       creatorShareCents: 160,
     });
-    expect(count, statements.join('\n')).toBeLessThanOrEqual(13);
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(7);
     expect(await balanceCents(fan)).toBe(before - 200);
   });
 

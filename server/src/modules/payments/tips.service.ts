@@ -1,11 +1,17 @@
 import { ErrorCodes, MONEY_LIMITS, type TipBody, type TipResponse } from '@fanspace/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
-import { featureEnabled } from '../../platform/settings.ts';
+import { featureEnabled, featureOn } from '../../platform/settings.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
-import { automationEvent } from '../automation/automation.runner.ts';
-import { splitWithCollaborator } from '../collaborations/collaborations.split.ts';
+import { automationJob, automationRuleExists } from '../automation/automation.runner.ts';
+import {
+  collaborationExists,
+  splitWithCollaborator,
+} from '../collaborations/collaborations.split.ts';
+import { referralColumns, referralTermsFrom } from '../referrals/referrals.split.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
@@ -14,8 +20,7 @@ import { track } from '../analytics/recorder.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
 export async function payableCreator(db: DbHandle, payerId: string, creatorId: string) {
-  if (creatorId === payerId)
-    throw new BadRequestError('You cannot pay yourself', ErrorCodes.CANNOT_TARGET_SELF);
+  if (creatorId === payerId) throw cannotPaySelf();
   const creator = await db
     .selectFrom('users')
     .select(['id', 'account_type', 'subscription_price_cents'])
@@ -24,6 +29,22 @@ export async function payableCreator(db: DbHandle, payerId: string, creatorId: s
     .where('deleted_at', 'is', null)
     .where(notHiddenFrom(payerId, 'users.id'))
     .executeTakeFirst();
+  return assertPayable(payerId, creatorId, creator);
+}
+
+const cannotPaySelf = () =>
+  new BadRequestError('You cannot pay yourself', ErrorCodes.CANNOT_TARGET_SELF);
+
+/**
+ * `payableCreator`'s rules on a row read elsewhere (a sale's checks statement): the same
+ * errors in the same order. `creator`: the visible account of that id, if any.
+ */
+export function assertPayable<T extends { account_type: string }>(
+  payerId: string,
+  creatorId: string,
+  creator: T | undefined,
+): T {
+  if (creatorId === payerId) throw cannotPaySelf();
   if (!creator) throw new NotFoundError('User not found');
   if (creator.account_type !== 'creator')
     throw new BadRequestError(
@@ -39,12 +60,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * What a tip is for must belong to its recipient: a live post of theirs (post), a chat the
  * payer shares with them (chat; a chat or message id), their profile (no id), or one of their
  * open wishlist items (wishlist; required, locked until the tip's transaction ends). Anything
- * else is a 400 and nothing is charged.
+ * else is a 400 and nothing is charged. `checked`: the result of `tippedContentCheck`, when the
+ * caller's statement already evaluated it (a tip's checks).
  */
 export async function tippedContent(
   db: DbHandle,
   payerId: string,
   body: Pick<TipBody, 'recipientUserId' | 'tipType' | 'contentId'>,
+  checked?: boolean,
 ): Promise<string | null> {
   const contentId = body.contentId ?? null;
   if (body.tipType === 'wishlist') {
@@ -63,53 +86,53 @@ export async function tippedContent(
       ErrorCodes.VALIDATION_FAILED,
       { field: 'contentId' },
     );
-  if (!UUID.test(contentId)) throw refuse();
-  if (body.tipType === 'post') {
-    const post = await db
-      .selectFrom('posts')
-      .select('id')
-      .where('id', '=', contentId)
-      .where('user_id', '=', body.recipientUserId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!post) throw refuse();
-    return contentId;
-  }
-  if (body.tipType === 'chat') {
-    const shared = await db
-      .selectFrom('chat_participants as me')
-      .innerJoin('chat_participants as them', 'them.chat_id', 'me.chat_id')
-      .select('me.chat_id')
-      .where('me.user_id', '=', payerId)
-      .where('them.user_id', '=', body.recipientUserId)
-      .where((eb) =>
-        eb.or([
-          eb('me.chat_id', '=', contentId),
-          eb.exists(
-            eb
-              .selectFrom('messages as m')
-              .select('m.id')
-              .where('m.id', '=', contentId)
-              .whereRef('m.chat_id', '=', 'me.chat_id'),
-          ),
-        ]),
-      )
-      .executeTakeFirst();
-    if (!shared) throw refuse();
-    return contentId;
-  }
-  throw refuse();
+  const check = tippedContentCheck(payerId, body);
+  if (!check) throw refuse();
+  const ok = checked ?? (await sql<{ ok: boolean }>`select ${check} as ok`.execute(db)).rows[0]?.ok;
+  if (!ok) throw refuse();
+  return contentId;
+}
+
+/**
+ * The lookup behind a post or chat tip's contentId as one boolean SQL expression (a live post
+ * of the recipient; a chat the payer shares with them, named by its id or one of its
+ * messages'); null when there is nothing to look up (no id, profile and wishlist tips, an id
+ * that is no uuid: refused or handled by `tippedContent` itself).
+ */
+export function tippedContentCheck(
+  payerId: string,
+  body: Pick<TipBody, 'recipientUserId' | 'tipType' | 'contentId'>,
+): RawBuilder<boolean> | null {
+  const contentId = body.contentId ?? null;
+  if (contentId === null || !UUID.test(contentId)) return null;
+  if (body.tipType === 'post')
+    return sql<boolean>`exists (select 1 from posts tp
+      where tp.id = ${contentId}::uuid and tp.user_id = ${body.recipientUserId}::uuid
+        and tp.deleted_at is null)`;
+  if (body.tipType === 'chat')
+    return sql<boolean>`exists (select 1 from chat_participants me
+      join chat_participants them on them.chat_id = me.chat_id
+      where me.user_id = ${payerId}::uuid and them.user_id = ${body.recipientUserId}::uuid
+        and (me.chat_id = ${contentId}::uuid or exists (select 1 from messages m
+          where m.id = ${contentId}::uuid and m.chat_id = me.chat_id)))`;
+  return null;
 }
 
 /** Tips can be switched off by an admin (PUT /admin/settings features.tips). */
 export async function assertTipsEnabled(db: DbHandle) {
-  if (!(await featureEnabled(db, 'tips')))
-    throw new ForbiddenError(
-      ErrorCodes.FEATURE_UNAVAILABLE,
-      'Tips are switched off on this server',
-    );
+  if (!(await featureEnabled(db, 'tips'))) throw tipsOff();
 }
 
+const tipsOff = () =>
+  new ForbiddenError(ErrorCodes.FEATURE_UNAVAILABLE, 'Tips are switched off on this server');
+
+/**
+ * A tip in 7 statements (docs/PERFORMANCE.md "Write paths"): begin, the idempotency claim, the
+ * checks (`tipChecks`: switch, recipient, content, referral terms, automation and collaboration
+ * rows), the accounts' lock, the ledger write (with the release job, the creator's notice and
+ * the automation job), the system accounts with the stored response, commit. Errors come in
+ * the order they always did: switch, amount, recipient, content.
+ */
 export async function sendTip(
   deps: Pick<AppContext, 'jobs'>,
   tx: Tx,
@@ -117,17 +140,38 @@ export async function sendTip(
   body: TipBody,
 ): Promise<TipResponse> {
   assertInTransaction(tx);
-  await assertTipsEnabled(tx);
+  const now = new Date();
+  const checks = await tipChecks(tx, payerId, body);
+  if (!featureOn(checks.features, 'tips')) throw tipsOff();
   const cents = amountToCents('amount', body.amount, MONEY_LIMITS.tip.min, MONEY_LIMITS.tip.max);
-  await payableCreator(tx, payerId, body.recipientUserId);
-  const contentId = await tippedContent(tx, payerId, body);
+  assertPayable(
+    payerId,
+    body.recipientUserId,
+    checks.creator_type === null ? undefined : { account_type: checks.creator_type },
+  );
+  const contentId = await tippedContent(tx, payerId, body, checks.content_ok ?? undefined);
+  // the automation job is keyed by the charge: its id is chosen here so the job rides along
+  const transactionId = randomUUID();
+  const automation = checks.has_automation
+    ? automationJob(deps, tx, {
+        trigger: 'tip_received',
+        creatorId: body.recipientUserId,
+        fanId: payerId,
+        eventKey: transactionId,
+      })
+    : null;
   const charge = await chargeToCreator(deps, tx, {
     kind: 'tip',
     payerId,
     creatorId: body.recipientUserId,
     grossCents: cents,
     details: { tipType: body.tipType, contentId },
+    now,
+    referral: referralTermsFrom(checks, now),
+    transactionId,
+    ...(automation ? { also: [automation.tail] } : {}),
   });
+  automation?.queued();
   track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
   const wishlistItem =
     body.tipType === 'wishlist' && contentId
@@ -138,13 +182,7 @@ export async function sendTip(
           transactionId: charge.transactionId,
         })
       : undefined;
-  await automationEvent(deps, tx, {
-    trigger: 'tip_received',
-    creatorId: body.recipientUserId,
-    fanId: payerId,
-    eventKey: charge.transactionId,
-  });
-  if (body.tipType === 'post' && contentId)
+  if (body.tipType === 'post' && contentId && checks.has_collab)
     await splitWithCollaborator(deps, tx, contentId, body.recipientUserId, charge);
   return {
     ok: true,
@@ -157,4 +195,42 @@ export async function sendTip(
     split: presentSplit(charge.split),
     ...(wishlistItem ? { wishlistItem } : {}),
   };
+}
+
+interface TipChecks extends Record<string, unknown> {
+  features: unknown;
+  /** null: no visible account of that id */
+  creator_type: string | null;
+  /** null: no post or chat to look up */
+  content_ok: boolean | null;
+  has_automation: boolean;
+  has_collab: boolean;
+}
+
+/**
+ * Everything a tip reads before its charge, in one statement: the tips switch, the recipient
+ * as `payableCreator` finds them, the tipped post or chat (`tippedContentCheck`), the
+ * recipient's referral terms, and whether an automation rule or a collaboration of the post
+ * needs work after the charge. Read only; the rules are applied by `sendTip`.
+ */
+async function tipChecks(tx: Tx, payerId: string, body: TipBody): Promise<TipChecks> {
+  const content = tippedContentCheck(payerId, body);
+  const creator = sql`${body.recipientUserId}::uuid`;
+  const collab =
+    body.tipType === 'post' && content
+      ? collaborationExists(sql`${body.contentId}::uuid`, creator)
+      : sql<boolean>`false`;
+  const { rows } = await sql<TipChecks>`
+    select (select value from platform_settings where key = 'features') as features,
+      c.account_type as creator_type,
+      ${content ?? sql`null::boolean`} as content_ok,
+      ${referralColumns(creator)},
+      ${automationRuleExists(creator, 'tip_received')} as has_automation,
+      ${collab} as has_collab
+    from (select 1) as one
+    left join users c on c.id = ${creator} and c.status in ('active', 'suspended')
+      and c.deleted_at is null and ${notHiddenFrom(payerId, 'c.id')}`.execute(tx);
+  const row = rows[0];
+  if (!row) throw new Error('the tip checks returned no row');
+  return row;
 }

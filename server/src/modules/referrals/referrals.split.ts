@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { assertInTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { postTransaction, type AccountRef, type LockedAccount } from '../ledger/ledger.service.ts';
 import { num, partBackUpTo, type Split } from '../ledger/money.ts';
@@ -27,33 +27,46 @@ export interface ReferralTerms {
 }
 
 /**
- * One indexed lookup per sale: the creator's referrer (not a deleted account) and the
- * programme terms; null when the creator was not referred, the rate is 0 or the window (months
- * after the referred user's signup) has passed at `at`.
+ * The referral facts of a sale as columns of a SELECT (`ref_referrer`, `ref_since`, `ref_pct`,
+ * `ref_months`), for `creator` (an SQL expression of the creator's id): the creator's referrer
+ * (not a deleted account), when they were referred, and the programme's settings. A sale's
+ * checks statement carries them; `referralTermsFrom` reads them.
  */
+export function referralColumns(creator: RawBuilder<unknown>): RawBuilder<unknown> {
+  const referral = (column: 'referrer_id' | 'created_at') => sql`(select r.${sql.ref(column)}
+    from referrals r join users u on u.id = r.referrer_id
+    where r.referred_id = ${creator} and u.deleted_at is null)`;
+  return sql`${referral('referrer_id')} as ref_referrer,
+    ${referral('created_at')} as ref_since,
+    (select value from platform_settings where key = 'referralPercent') as ref_pct,
+    (select value from platform_settings where key = 'referralMonths') as ref_months`;
+}
+
+/**
+ * The terms of a sale made at `at` from `referralColumns`' values; null when the creator was
+ * not referred, the rate is 0 or the window (months after the referred user's signup) has
+ * passed.
+ */
+export function referralTermsFrom(row: Record<string, unknown>, at: Date): ReferralTerms | null {
+  const referrerId = row.ref_referrer;
+  if (typeof referrerId !== 'string' || row.ref_since === null || row.ref_since === undefined)
+    return null;
+  const percent = parseReferralPercent(row.ref_pct);
+  if (percent <= 0) return null;
+  const since = new Date(row.ref_since as string | Date);
+  if (!withinReferralWindow(since, parseReferralMonths(row.ref_months), at)) return null;
+  return { referrerId, percent };
+}
+
+/** One indexed lookup per sale (the `referralColumns` of `creatorId` on their own). */
 export async function referralTermsFor(
   tx: DbHandle,
   creatorId: string,
   at: Date,
 ): Promise<ReferralTerms | null> {
-  const row = await tx
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referrer_id')
-    .select([
-      'r.referrer_id',
-      'r.created_at',
-      sql<unknown>`(select value from platform_settings where key = 'referralPercent')`.as('pct'),
-      sql<unknown>`(select value from platform_settings where key = 'referralMonths')`.as('months'),
-    ])
-    .where('r.referred_id', '=', creatorId)
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const percent = parseReferralPercent(row.pct);
-  if (percent <= 0) return null;
-  if (!withinReferralWindow(new Date(row.created_at), parseReferralMonths(row.months), at))
-    return null;
-  return { referrerId: row.referrer_id, percent };
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${referralColumns(sql`${creatorId}::uuid`)}`.execute(tx);
+  return rows[0] ? referralTermsFrom(rows[0], at) : null;
 }
 
 /** The account the referrer's part lands in, to be locked with the sale's accounts. */

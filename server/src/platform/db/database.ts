@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -73,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 const commitHooks = new WeakMap<Tx, Array<() => void | Promise<void>>>();
 const preCommitHooks = new WeakMap<Tx, Array<() => Promise<void>>>();
+const preCommitWrites = new WeakMap<Tx, BeforeCommitWrite[]>();
 
 /**
  * Runs `fn` in a transaction, or inside the caller's one when `handle` already is one, so a
@@ -87,9 +88,12 @@ export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promi
     commitHooks.set(tx, hooks);
     const last: Array<() => Promise<void>> = [];
     preCommitHooks.set(tx, last);
+    const writes: BeforeCommitWrite[] = [];
+    preCommitWrites.set(tx, writes);
     const value = await fn(tx);
     // in order, including hooks that earlier ones add
     for (let i = 0; i < last.length; i++) await last[i]!();
+    await runBeforeCommitWrites(tx, writes);
     return value;
   });
   for (const hook of hooks) {
@@ -138,7 +142,35 @@ export function beforeCommit(handle: DbHandle, hook: () => Promise<void>): boole
   return true;
 }
 
-/** Whether `beforeCommit` would take a hook on `handle`. */
+/**
+ * A write that joins the transaction's last statement: it returns the items of a `with` list
+ * (`name as (update …)`, names unique to the writer; an item may reference the writer's own
+ * earlier items), or null when it has nothing to write by then. Evaluated once, at commit.
+ */
+export type BeforeCommitWrite = () => RawBuilder<unknown> | null;
+
+/**
+ * Like `beforeCommit`, but every write added this way runs in ONE statement, the last one
+ * before commit (the system accounts' balance move and the idempotent response store of a
+ * money request: one round trip instead of two). Returns false when `handle` is not a
+ * transaction opened by `withTransaction`: the caller must do the work now.
+ */
+export function writeBeforeCommit(handle: DbHandle, write: BeforeCommitWrite): boolean {
+  const writes = handle.isTransaction ? preCommitWrites.get(handle as Tx) : undefined;
+  if (!writes) return false;
+  writes.push(write);
+  return true;
+}
+
+async function runBeforeCommitWrites(tx: Tx, writes: BeforeCommitWrite[]) {
+  const items = writes
+    .map((write) => write())
+    .filter((item): item is RawBuilder<unknown> => item !== null);
+  if (items.length === 0) return;
+  await sql`with ${sql.join(items)} select 1`.execute(tx);
+}
+
+/** Whether `beforeCommit` (and `writeBeforeCommit`) would take a hook on `handle`. */
 export const canRunBeforeCommit = (handle: DbHandle) =>
   handle.isTransaction && preCommitHooks.has(handle as Tx);
 

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { onCommit, type DbHandle } from '../db/database.ts';
+import type { StatementTail } from '../db/statement-tail.ts';
 import type { EnqueueOptions, JobHandler, JobQueue } from './types.ts';
 
 /**
@@ -42,6 +44,10 @@ export class PgJobQueue implements JobQueue {
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
+    this.enqueued(db, type, options);
+  }
+
+  enqueued(db: DbHandle, type: string, options: EnqueueOptions = {}) {
     this.log.debug({ type }, 'job enqueued');
     if (!options.runAt || options.runAt.getTime() <= Date.now()) {
       onCommit(db, () => {
@@ -49,4 +55,24 @@ export class PgJobQueue implements JobQueue {
       });
     }
   }
+}
+
+/**
+ * `enqueue`'s insert as a CTE named `name`, to ride in another statement (a charge's ledger
+ * write) instead of a round trip of its own; same columns, defaults and dedupe rule. The
+ * caller then tells the queue with `jobs.enqueued(db, type, options)` (the worker's nudge).
+ */
+export function jobInsert(
+  name: string,
+  type: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): StatementTail {
+  const cte = sql`${sql.id(name)} as (
+      insert into jobs (type, payload, run_at, max_attempts, dedupe_key)
+      values (${type}, ${JSON.stringify(payload)}::jsonb, ${options.runAt ?? new Date()}::timestamptz,
+        ${options.maxAttempts ?? 5}::int, ${options.dedupeKey ?? null}::text)
+      on conflict (dedupe_key) do nothing
+    )`;
+  return { ctes: [cte], columns: [] };
 }

@@ -26,5 +26,7 @@ export interface JobQueue {
     payload: Record<string, unknown>,
     options?: EnqueueOptions,
   ): Promise<void>;
+  /** A job was written by `jobInsert` in `db`'s transaction: nudge the worker as enqueue does. */
+  enqueued(db: DbHandle, type: string, options?: EnqueueOptions): void;
   register(type: string, handler: JobHandler): void;
 }
