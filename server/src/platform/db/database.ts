@@ -72,7 +72,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 const commitHooks = new WeakMap<Tx, Array<() => void | Promise<void>>>();
-const preCommitHooks = new WeakMap<Tx, Array<() => Promise<void>>>();
 const preCommitWrites = new WeakMap<Tx, BeforeCommitWrite[]>();
 
 /**
@@ -86,13 +85,9 @@ export async function withTransaction<T>(handle: DbHandle, fn: (tx: Tx) => Promi
   const result = await (handle as Db).transaction().execute(async (tx) => {
     hooks = [];
     commitHooks.set(tx, hooks);
-    const last: Array<() => Promise<void>> = [];
-    preCommitHooks.set(tx, last);
     const writes: BeforeCommitWrite[] = [];
     preCommitWrites.set(tx, writes);
     const value = await fn(tx);
-    // in order, including hooks that earlier ones add
-    for (let i = 0; i < last.length; i++) await last[i]!();
     await runBeforeCommitWrites(tx, writes);
     return value;
   });
@@ -131,18 +126,6 @@ export function onCommit(handle: DbHandle, hook: () => void | Promise<void>) {
 }
 
 /**
- * Runs `hook` as the last work inside the outermost transaction, just before it commits (a hot
- * row updated there is locked only for that statement and the commit). Returns false when
- * `handle` is not a transaction opened by `withTransaction`: the caller must do the work now.
- */
-export function beforeCommit(handle: DbHandle, hook: () => Promise<void>): boolean {
-  const hooks = handle.isTransaction ? preCommitHooks.get(handle as Tx) : undefined;
-  if (!hooks) return false;
-  hooks.push(hook);
-  return true;
-}
-
-/**
  * A write that joins the transaction's last statement: it returns the items of a `with` list
  * (`name as (update …)`, names unique to the writer; an item may reference the writer's own
  * earlier items), or null when it has nothing to write by then. Evaluated once, at commit.
@@ -150,9 +133,10 @@ export function beforeCommit(handle: DbHandle, hook: () => Promise<void>): boole
 export type BeforeCommitWrite = () => RawBuilder<unknown> | null;
 
 /**
- * Like `beforeCommit`, but every write added this way runs in ONE statement, the last one
- * before commit (the system accounts' balance move and the idempotent response store of a
- * money request: one round trip instead of two). Returns false when `handle` is not a
+ * Adds a write to the outermost transaction's last statement, run just before it commits (a
+ * hot row updated there is locked only for that statement and the commit); every write added
+ * this way shares that ONE statement (the system accounts' balance move and the idempotent
+ * response store of a money request: one round trip instead of two). Returns false when `handle` is not a
  * transaction opened by `withTransaction`: the caller must do the work now.
  */
 export function writeBeforeCommit(handle: DbHandle, write: BeforeCommitWrite): boolean {
@@ -170,9 +154,9 @@ async function runBeforeCommitWrites(tx: Tx, writes: BeforeCommitWrite[]) {
   await sql`with ${sql.join(items)} select 1`.execute(tx);
 }
 
-/** Whether `beforeCommit` (and `writeBeforeCommit`) would take a hook on `handle`. */
+/** Whether `writeBeforeCommit` would take a write on `handle`. */
 export const canRunBeforeCommit = (handle: DbHandle) =>
-  handle.isTransaction && preCommitHooks.has(handle as Tx);
+  handle.isTransaction && preCommitWrites.has(handle as Tx);
 
 /** Money code calls this to fail loudly when someone forgot the transaction. */
 export function assertInTransaction(handle: DbHandle): asserts handle is Tx {
