@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type PluginOption, type Rollup } from 'vite';
@@ -145,8 +146,22 @@ const VENDOR_REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const VENDOR =
   /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
 
-export default defineConfig({
+/**
+ * react-router's package exports point every condition at its development build, whose only
+ * difference is ENABLE_DEV_WARNINGS = true (remix-run/react-router#12532): the build takes its
+ * production build, so the warnings and their checks drop out of the bundle.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins,
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -187,4 +202,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
