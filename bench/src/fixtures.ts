@@ -12,6 +12,11 @@ export interface Fixtures {
   plan: SeedPlan;
   /** fans (user index > creators) used as viewers and payers */
   viewers: Array<{ index: number; id: string; token: string }>;
+  /**
+   * fans from the other end of the range (never viewers): the buyers of `unlock-spread`, each
+   * with the number of posts it has bought so far (its next purchase continues from there)
+   */
+  buyers: Array<{ index: number; id: string; token: string; bought: number }>;
   /** chat pairs: a fan with a socket and the creator who writes to it */
   chatPairs: Array<{ chatId: string; fanToken: string; creatorToken: string }>;
   purchases: number;
@@ -44,8 +49,22 @@ export async function prepareFixtures(
     (_, i) => plan.creators + 1 + i,
   );
   const fanIdx = Array.from({ length: Math.min(sockets, fans) }, (_, i) => plan.creators + 1 + i);
+  const buyerIdx = Array.from(
+    { length: Math.max(0, Math.min(VIEWERS, fans - viewerIdx.length)) },
+    (_, i) => plan.users - i,
+  );
   const creatorIdx = [...new Set(fanIdx.map((i) => followeeOf(plan, i, 0)))];
-  const tokens = await tokensFor(database, [...new Set([...viewerIdx, ...fanIdx, ...creatorIdx])]);
+  const tokens = await tokensFor(database, [
+    ...new Set([...viewerIdx, ...fanIdx, ...creatorIdx, ...buyerIdx]),
+  ]);
+  const bought = new Map(
+    (
+      await sql<{ buyer_id: string; n: number }>`select buyer_id, count(*)::int as n
+          from content_purchases where buyer_id in (${sql.join(
+            buyerIdx.length > 0 ? buyerIdx.map((i) => benchId('user', i)) : [benchId('user', 0)],
+          )}) group by buyer_id`.execute(database.db)
+    ).rows.map((r) => [r.buyer_id, r.n]),
+  );
   const token = (i: number) => tokens.get(i) ?? '';
   const { rows } = await sql<{
     n: number;
@@ -53,6 +72,10 @@ export async function prepareFixtures(
   return {
     plan,
     viewers: viewerIdx.map((index) => ({ index, id: benchId('user', index), token: token(index) })),
+    buyers: buyerIdx.map((index) => {
+      const id = benchId('user', index);
+      return { index, id, token: token(index), bought: bought.get(id) ?? 0 };
+    }),
     chatPairs: fanIdx.map((i) => ({
       chatId: benchId('chat', i),
       fanToken: token(i),

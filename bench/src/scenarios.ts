@@ -33,6 +33,12 @@ export interface HttpScenario {
   served?: (db: Db) => Promise<number>;
 }
 
+/**
+ * Paid post k is post 10(k + 1), by creator (10k + 9) mod creators + 1: a stride of 7 puts 50
+ * buyers' posts on 50 different creators out of the 200 with paid posts at scale 1.
+ */
+const SPREAD_STRIDE = 7;
+
 const viewer = (fx: Fixtures, n: number) => fx.viewers[n % fx.viewers.length] ?? fx.viewers[0]!;
 const creatorId = (fx: Fixtures, n: number) => benchId('user', (n % fx.plan.creators) + 1);
 
@@ -54,9 +60,14 @@ async function post(url: string, path: string, token: string, body: unknown) {
 }
 
 /** Every viewer gets `units` of test funds (1,000.00 per top-up, the largest allowed). */
-export async function fund(url: string, fx: Fixtures, units: number) {
+export async function fund(
+  url: string,
+  fx: Fixtures,
+  units: number,
+  payers: Array<{ token: string }> = fx.viewers,
+) {
   await Promise.all(
-    fx.viewers.map(async (v) => {
+    payers.map(async (v) => {
       for (let left = units; left > 0; left -= 1000)
         await post(url, '/api/stripe/add-test-funds', v.token, { amount: Math.min(1000, left) });
     }),
@@ -153,6 +164,26 @@ export const httpScenarios: HttpScenario[] = [
           path: `/api/posts/${paidPost(fx.plan, start + Math.floor(n / fx.viewers.length))}/unlock`,
           headers: { ...bearer(v.token), 'idempotency-key': randomUUID() },
         };
+      };
+    },
+  },
+  {
+    // the common case beside that worst one: concurrent purchases of different creators'
+    // posts. Buyer b (fans that are never viewers) walks the paid posts from b × SPREAD_STRIDE
+    // on, continuing after the ones it bought in earlier runs, so no purchase repeats and the
+    // 50 requests in flight are 50 posts of (at scale 1) 50 creators; at scale 0.01 every paid
+    // post belongs to one of 2 creators, so there it stays close to the worst case
+    name: 'unlock-spread',
+    money: true,
+    prepare: (url, fx) => fund(url, fx, 3000, fx.buyers),
+    next: (fx) => (n) => {
+      const buyer = fx.buyers[n % fx.buyers.length]!;
+      const round = Math.floor(n / fx.buyers.length);
+      const k = (n % fx.buyers.length) * SPREAD_STRIDE + buyer.bought + round;
+      return {
+        method: 'POST',
+        path: `/api/posts/${paidPost(fx.plan, k)}/unlock`,
+        headers: { ...bearer(buyer.token), 'idempotency-key': randomUUID() },
       };
     },
   },
