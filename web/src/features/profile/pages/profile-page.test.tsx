@@ -1,4 +1,4 @@
-import type { PublicUser } from '@fanspace/contracts';
+import type { Promotion, PublicUser, Subscription } from '@fanspace/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
@@ -10,6 +10,8 @@ let fetchMock: FetchMock;
 let creator: PublicUser;
 let releaseOffers: () => void;
 let releaseSubscriptions: () => void;
+let mySubscriptions: Subscription[];
+let promotions: Promotion[];
 
 beforeEach(() => {
   fetchMock = stubFetch();
@@ -17,16 +19,18 @@ beforeEach(() => {
   creator = makePublicUser({ username: 'maya.lens', isCreator: true, subscriptionPrice: 9.99 });
   const offers = new Promise<void>((resolve) => (releaseOffers = resolve));
   const subscriptions = new Promise<void>((resolve) => (releaseSubscriptions = resolve));
+  mySubscriptions = [];
+  promotions = [];
   fetchMock.mockImplementation(async (raw) => {
     const url = new URL(raw, 'http://x');
     if (url.pathname === '/api/users/username/maya.lens') return json(creator);
     if (url.pathname === '/api/users/me/subscriptions') {
       await subscriptions;
-      return json({ subscriptions: [] });
+      return json({ subscriptions: mySubscriptions });
     }
     if (url.pathname === '/api/discounts') {
       await offers;
-      return json({ promotions: [] });
+      return json({ promotions });
     }
     if (url.pathname.startsWith('/api/widgets/user/'))
       return json({
@@ -77,5 +81,57 @@ describe('profile header (no layout shift)', () => {
     expect(await screen.findByRole('region', { name: 'Widgets' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Counts' })).toBeTruthy();
     expect(screen.getByText('Photographer in Lisbon')).toBeTruthy();
+  });
+
+  const promotion = (): Promotion => ({
+    id: '00000000-0000-4000-8000-0000000000a1',
+    creatorId: creator.id,
+    kind: 'free_trial',
+    title: '7 days free',
+    discountPercent: null,
+    trialDays: 7,
+    maxUses: null,
+    usesCount: 0,
+    expiresAt: null,
+    status: 'active',
+    claimUrl: 'http://x/promotions/claim/t1',
+    claimToken: 't1',
+    price: 9.99,
+    priceCents: 999,
+    promoPrice: 0,
+    promoPriceCents: 0,
+    createdAt: new Date().toISOString(),
+  });
+
+  it("shows the creator's offers to a fan without a subscription", async () => {
+    promotions = [promotion()];
+    releaseSubscriptions();
+    releaseOffers();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const offers = await screen.findByRole('list', { name: 'Offers' });
+    expect(offers.textContent).toContain('7 days free');
+  });
+
+  it('does not offer a first period to a fan who already subscribes', async () => {
+    promotions = [promotion()];
+    mySubscriptions = [
+      {
+        id: '00000000-0000-4000-8000-0000000000b1',
+        subscriberId: '00000000-0000-4000-8000-0000000000c1',
+        creatorId: creator.id,
+        status: 'active',
+        currentPeriodEnd: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+        isRecurring: true,
+        createdAt: new Date().toISOString(),
+        price: 9.99,
+        priceCents: 999,
+      },
+    ];
+    releaseSubscriptions();
+    releaseOffers();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    expect(await screen.findByRole('list', { name: 'Counts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Subscribed/ })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Offers' })).toBeNull();
   });
 });
