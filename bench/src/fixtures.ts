@@ -58,12 +58,14 @@ export async function prepareFixtures(
     ...new Set([...viewerIdx, ...fanIdx, ...creatorIdx, ...buyerIdx]),
   ]);
   const bought = new Map(
-    (
-      await sql<{ buyer_id: string; n: number }>`select buyer_id, count(*)::int as n
-          from content_purchases where buyer_id in (${sql.join(
-            buyerIdx.length > 0 ? buyerIdx.map((i) => benchId('user', i)) : [benchId('user', 0)],
-          )}) group by buyer_id`.execute(database.db)
-    ).rows.map((r) => [r.buyer_id, r.n]),
+    buyerIdx.length === 0
+      ? []
+      : (
+          await sql<{ buyer_id: string; n: number }>`select buyer_id, count(*)::int as n
+              from content_purchases
+              where buyer_id in (${sql.join(buyerIdx.map((i) => benchId('user', i)))})
+              group by buyer_id`.execute(database.db)
+        ).rows.map((r) => [r.buyer_id, r.n]),
   );
   const token = (i: number) => tokens.get(i) ?? '';
   const { rows } = await sql<{

@@ -49,7 +49,7 @@ export function automationRuleExists(creator: RawBuilder<unknown>, trigger: Auto
  * `queued()` (the worker's nudge after commit).
  */
 export function automationJob(deps: Deps, tx: DbHandle, event: AutomationEvent) {
-  const options = { dedupeKey: `${AUTOMATION_JOB}:${event.trigger}:${event.eventKey}` };
+  const options = { dedupeKey: automationDedupeKey(event) };
   return {
     tail: jobInsert('automation_job', AUTOMATION_JOB, { ...event }, options),
     queued: () => deps.jobs.enqueued(tx, AUTOMATION_JOB, options),
@@ -71,11 +71,13 @@ export async function automationEvent(deps: Deps, tx: DbHandle, event: Automatio
     tx,
     AUTOMATION_JOB,
     { ...event },
-    {
-      dedupeKey: `${AUTOMATION_JOB}:${event.trigger}:${event.eventKey}`,
-    },
+    { dedupeKey: automationDedupeKey(event) },
   );
 }
+
+/** One run per trigger and event, however often the event is reported. */
+const automationDedupeKey = (event: AutomationEvent) =>
+  `${AUTOMATION_JOB}:${event.trigger}:${event.eventKey}`;
 
 function personalise(text: string, fan: { username: string; display_name: string | null }) {
   return text.replaceAll('{username}', fan.display_name?.trim() || fan.username);

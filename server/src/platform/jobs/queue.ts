@@ -35,13 +35,7 @@ export class PgJobQueue implements JobQueue {
   ) {
     await db
       .insertInto('jobs')
-      .values({
-        type,
-        payload: JSON.stringify(payload),
-        run_at: options.runAt ?? new Date(),
-        max_attempts: options.maxAttempts ?? 5,
-        dedupe_key: options.dedupeKey ?? null,
-      })
+      .values(jobRow(type, payload, options))
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
     this.enqueued(db, type, options);
@@ -57,6 +51,17 @@ export class PgJobQueue implements JobQueue {
   }
 }
 
+/** A job's row as `enqueue` and `jobInsert` write it: the defaults live here once. */
+function jobRow(type: string, payload: Record<string, unknown>, options: EnqueueOptions) {
+  return {
+    type,
+    payload: JSON.stringify(payload),
+    run_at: options.runAt ?? new Date(),
+    max_attempts: options.maxAttempts ?? 5,
+    dedupe_key: options.dedupeKey ?? null,
+  };
+}
+
 /**
  * `enqueue`'s insert as a CTE named `name`, to ride in another statement (a charge's ledger
  * write) instead of a round trip of its own; same columns, defaults and dedupe rule. The
@@ -68,10 +73,11 @@ export function jobInsert(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): StatementTail {
+  const row = jobRow(type, payload, options);
   const cte = sql`${sql.id(name)} as (
       insert into jobs (type, payload, run_at, max_attempts, dedupe_key)
-      values (${type}, ${JSON.stringify(payload)}::jsonb, ${options.runAt ?? new Date()}::timestamptz,
-        ${options.maxAttempts ?? 5}::int, ${options.dedupeKey ?? null}::text)
+      values (${row.type}, ${row.payload}::jsonb, ${row.run_at}::timestamptz,
+        ${row.max_attempts}::int, ${row.dedupe_key}::text)
       on conflict (dedupe_key) do nothing
     )`;
   return { ctes: [cte], columns: [] };
