@@ -16,6 +16,7 @@ import { TranslateButton } from './components/translate-button.tsx';
 import { sharePost } from './share-post.ts';
 import { DmcaPage, urlsOf, validateDmca } from './pages/dmca-page.tsx';
 import { SuggestionsPage } from './pages/suggestions-page.tsx';
+import { withCreated } from './queries.ts';
 
 const suggestion = (over: Partial<Suggestion> = {}): Suggestion => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -73,6 +74,58 @@ describe('SuggestionsPage', () => {
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Polls' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Post suggestion' }));
     await waitFor(() => expect(toastMessages()).toContain('Failed to submit suggestion'));
+  });
+
+  it('shows a posted suggestion with its vote at once, before the list is fetched again', async () => {
+    const created = suggestion({
+      id: '22222222-2222-4222-8222-222222222222',
+      title: 'Polls in posts',
+      votes: 1,
+      voted: true,
+    });
+    let lists = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      const { pathname } = new URL(url, 'http://x');
+      if (pathname === '/api/suggestions' && method(init) === 'GET') {
+        lists += 1;
+        // the first load answers; the refetch after the post never does
+        return lists === 1 ? json({ suggestions: [suggestion()] }) : new Promise<never>(() => {});
+      }
+      if (pathname === '/api/suggestions' && method(init) === 'POST')
+        return json({ suggestion: created, message: 'Thanks! Your suggestion was posted.' }, 201);
+      return json({ message: 'unexpected', code: 'INTERNAL' }, 500);
+    });
+    renderPage(<SuggestionsPage />, { path: '/suggestions' });
+    await screen.findByRole('button', { name: /Vote for Dark mode/ });
+    const form = screen.getByRole('form', { name: 'New suggestion' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Polls in posts' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post suggestion' }));
+    const mine = await screen.findByRole('button', {
+      name: 'Remove your vote for Polls in posts (1 vote)',
+    });
+    // top sort: below the idea with more votes
+    const buttons = screen.getAllByRole('button', { name: /Vote for|Remove your vote/ });
+    expect(buttons.indexOf(mine)).toBe(1);
+    expect(lists).toBe(2);
+  });
+});
+
+describe('withCreated', () => {
+  const a = suggestion({ id: 'a', votes: 5 });
+  const b = suggestion({ id: 'b', votes: 1 });
+  const c = suggestion({ id: 'c', votes: 0 });
+  const mine = suggestion({ id: 'n', votes: 1, voted: true });
+  it('puts a new idea first among those with as many votes (top) or first of all (new)', () => {
+    const ids = (sort: 'top' | 'new') =>
+      withCreated({ suggestions: [a, b, c] }, mine, sort).suggestions.map((s) => s.id);
+    expect(ids('top')).toEqual(['a', 'n', 'b', 'c']);
+    expect(ids('new')).toEqual(['n', 'a', 'b', 'c']);
+    expect(withCreated({ suggestions: [a] }, mine, 'top').suggestions.map((s) => s.id)).toEqual([
+      'a',
+      'n',
+    ]);
+    // never twice
+    expect(withCreated({ suggestions: [mine, a] }, mine, 'top').suggestions).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,9 @@
 /** Query keys and hooks of the community pages and account tools. */
-import { SITE_TOOLS_MESSAGES, type SuggestionListResponse } from '@fanspace/contracts';
+import {
+  SITE_TOOLS_MESSAGES,
+  type Suggestion,
+  type SuggestionListResponse,
+} from '@fanspace/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
@@ -30,12 +34,29 @@ export const useSuggestionsQuery = (sort: 'top' | 'new') =>
     },
   });
 
+/** A list with a just-created suggestion in the place its sort gives it (newest of its votes). */
+export function withCreated(
+  data: SuggestionListResponse,
+  created: Suggestion,
+  sort: 'top' | 'new',
+): SuggestionListResponse {
+  const rest = data.suggestions.filter((s) => s.id !== created.id);
+  const at = sort === 'new' ? 0 : rest.findIndex((s) => s.votes <= created.votes);
+  const index = at === -1 ? rest.length : at;
+  return { suggestions: [...rest.slice(0, index), created, ...rest.slice(index)] };
+}
+
 export function useCreateSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: api.createSuggestion,
     onSuccess: (result) => {
       toast.success(result.message ?? SITE_TOOLS_MESSAGES.suggestionCreated);
+      // the new idea (with its author's vote) shows at once, whatever the refetch takes
+      for (const sort of ['top', 'new'] as const)
+        queryClient.setQueryData<SuggestionListResponse>(communityKeys.suggestions(sort), (data) =>
+          data ? withCreated(data, result.suggestion, sort) : data,
+        );
       void queryClient.invalidateQueries({ queryKey: [...communityKeys.all, 'suggestions'] });
     },
     onError: () => toast.error(SITE_TOOLS_MESSAGES.submitSuggestionFailed),
