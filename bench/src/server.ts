@@ -129,8 +129,10 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
+  // V8 flags for the server alone (an A/B of GC settings), not for the load generator
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   buildServer();
-  const child = spawn(process.execPath, [...profile, path.join(SERVER_DIR, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...flags, ...profile, path.join(SERVER_DIR, 'dist', 'main.js')], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
