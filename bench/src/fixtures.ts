@@ -1,7 +1,7 @@
 import { createSession } from '@fanspace/server/src/platform/auth/sessions.ts';
 import type { DatabaseHandle } from '@fanspace/server/src/platform/db/database.ts';
 import { sql } from 'kysely';
-import { benchId, followeeOf, type SeedPlan } from './seed/plan.ts';
+import { accessLevelOf, benchId, followeeOf, levelIndexOf, type SeedPlan } from './seed/plan.ts';
 
 /**
  * What the scenarios need from a seeded database, prepared before the server starts (PGlite
@@ -91,12 +91,19 @@ export async function prepareFixtures(
 export function newestPublicCommentedPosts(plan: SeedPlan, count: number): string[] {
   const ids: string[] = [];
   for (let j = plan.posts; j > plan.posts - plan.commentedPosts && ids.length < count; j--)
-    if (j % 10 >= 4) ids.push(benchId('post', j));
+    if (accessLevelOf(plan, j) === 'public') ids.push(benchId('post', j));
   return ids;
 }
 
-/** Paid posts are every tenth: j = 10, 20, … */
+const paidIndexes = new Map<SeedPlan, number[]>();
+
+/** The n-th paid post (a tenth of every creator's posts, plan.ts accessLevelOf), cyclically. */
 export function paidPost(plan: SeedPlan, n: number): string {
-  const paid = Math.floor(plan.posts / 10);
-  return benchId('post', 10 * ((n % paid) + 1));
+  let paid = paidIndexes.get(plan);
+  if (!paid) {
+    paid = [];
+    for (let j = 1; j <= plan.posts; j++) if (levelIndexOf(plan, j) === 0) paid.push(j);
+    paidIndexes.set(plan, paid);
+  }
+  return benchId('post', paid[n % paid.length]!);
 }

@@ -3,7 +3,14 @@ import { openDatabase, type DatabaseHandle } from '@fanspace/server/src/platform
 import { migrateToLatest } from '@fanspace/server/src/platform/db/migrate.ts';
 import { sql, type Kysely } from 'kysely';
 import path from 'node:path';
-import { BENCH_PASSWORD, benchEmail, planFor, type SeedPlan } from './plan.ts';
+import {
+  accessLevelOf,
+  BENCH_PASSWORD,
+  benchEmail,
+  benchId,
+  planFor,
+  type SeedPlan,
+} from './plan.ts';
 import { recount, steps } from './steps.ts';
 
 /**
@@ -41,6 +48,17 @@ async function isSeeded(db: Kysely<unknown>, plan: SeedPlan) {
   if (!row?.media)
     throw new Error(
       'this benchmark database was seeded before posts had images; drop and recreate it (or remove its PGlite folder), then seed again',
+    );
+  // …or before paid posts were spread over every creator
+  // (the creators' second posts: there the two rules differ at every scale)
+  const first = plan.posts >= plan.creators + 20 ? plan.creators + 1 : 1;
+  const sample = Array.from({ length: Math.min(20, plan.posts) }, (_, i) => first + i);
+  const levels = await sql<{ id: string; access_level: string }>`select id, access_level
+      from posts where id in (${sql.join(sample.map((j) => benchId('post', j)))})`.execute(db);
+  const expected = new Map(sample.map((j) => [benchId('post', j), accessLevelOf(plan, j)]));
+  if (levels.rows.some((r) => expected.get(r.id) !== r.access_level))
+    throw new Error(
+      'this benchmark database was seeded before paid posts were spread over every creator; drop and recreate it (or remove its PGlite folder), then seed again',
     );
   return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchId, followeeOf, planFor } from './plan.ts';
+import { accessLevelOf, benchId, followeeOf, levelIndexOf, planFor } from './plan.ts';
 
 describe('seed plan', () => {
   it('is the issue dataset at scale 1', () => {
@@ -30,5 +30,27 @@ describe('seed plan', () => {
     expect(() => planFor(0)).toThrow(/BENCH_SCALE/);
     expect(() => planFor(Number.NaN)).toThrow(/BENCH_SCALE/);
     expect(benchId('post', 255)).toBe('00000000-0000-4000-9000-0000000000ff');
+  });
+
+  it("makes a tenth of every creator's posts paid, at any scale", () => {
+    for (const scale of [0.001, 0.01, 0.1, 1]) {
+      const plan = planFor(scale);
+      const paidBy = new Map<number, number>();
+      const postsBy = new Map<number, number>();
+      let paid = 0;
+      for (let j = 1; j <= plan.posts; j++) {
+        const creator = ((j - 1) % plan.creators) + 1;
+        postsBy.set(creator, (postsBy.get(creator) ?? 0) + 1);
+        if (accessLevelOf(plan, j) !== 'paid') continue;
+        paid += 1;
+        paidBy.set(creator, (paidBy.get(creator) ?? 0) + 1);
+      }
+      expect(Math.abs(paid - plan.posts / 10)).toBeLessThanOrEqual(plan.creators);
+      // every creator with ten posts or more sells some
+      for (const [creator, count] of postsBy)
+        if (count >= 10) expect(paidBy.get(creator) ?? 0).toBeGreaterThanOrEqual(1);
+      // creator 1 sells its tenth post (r = 9)
+      expect(levelIndexOf(plan, 9 * plan.creators + 1)).toBe(0);
+    }
   });
 });

@@ -67,5 +67,25 @@ export function followeeOf(plan: SeedPlan, user: number, k: number): number {
   return ((user * 7 + k * plan.followStep) % plan.creators) + 1;
 }
 
+/**
+ * Access level of post j (by creator c = (j - 1) % creators + 1, its r-th post with
+ * r = (j - 1) / creators): (r + c) % 10 is 0 for paid, 1–2 subscribers, 3 followers, else
+ * public. Every creator has each level in turn, so a tenth of every creator's posts is paid –
+ * with `j % 10` the paid posts all fell on the creators whose index ends in 0 (2 of 20 at
+ * scale 0.01), and every purchase queued on their accounts.
+ */
+export type BenchAccessLevel = 'paid' | 'subscribers' | 'followers' | 'public';
+const LEVELS: BenchAccessLevel[] = ['paid', 'subscribers', 'subscribers', 'followers'];
+export function levelIndexOf(plan: SeedPlan, j: number): number {
+  return (Math.floor((j - 1) / plan.creators) + ((j - 1) % plan.creators) + 1) % 10;
+}
+export function accessLevelOf(plan: SeedPlan, j: number): BenchAccessLevel {
+  return LEVELS[levelIndexOf(plan, j)] ?? 'public';
+}
+/** SQL twin of levelIndexOf for an integer expression `j`. */
+export function levelIndexSql(plan: SeedPlan, j: string): string {
+  return `(((${j}) - 1) / ${plan.creators} + ((${j}) - 1) % ${plan.creators} + 1) % 10`;
+}
+
 export const BENCH_PASSWORD = 'bench-password-1';
 export const benchEmail = (index: number) => `bench_u${index}@bench.test`;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { benchIdSql, type SeedPlan } from './plan.ts';
+import { benchIdSql, levelIndexSql, type SeedPlan } from './plan.ts';
 
 /**
  * The bulk inserts: INSERT … SELECT over generate_series, one statement per chunk of rows,
@@ -51,7 +51,8 @@ export const steps = (passwordHash: string): Step[] => [
     rows: (p) => p.posts,
     over: (p) => p.posts,
     chunk: 50_000,
-    // post j is by creator ((j-1) % creators) + 1, one every year/posts seconds, newest last
+    // post j is by creator ((j-1) % creators) + 1, one every year/posts seconds, newest last;
+    // its access level is plan.ts accessLevelOf
     run: (db, p, from, to) =>
       sql`insert into posts (id, user_id, caption, type, access_level, price_cents, hashtags,
             published_at, created_at, updated_at)
@@ -60,8 +61,9 @@ export const steps = (passwordHash: string): Step[] => [
             case when j % 5 = 4 then 'text' else 'image' end, lvl,
             case when lvl = 'paid' then 500 end, 'tag' || (j % 100), at, at, at
           from generate_series(${from}::int, ${to}::int) j,
-            lateral (select case j % 10 when 0 then 'paid' when 1 then 'subscribers'
-                       when 2 then 'subscribers' when 3 then 'followers' else 'public' end as lvl,
+            lateral (select case ${raw(levelIndexSql(p, 'j'))} when 0 then 'paid'
+                       when 1 then 'subscribers' when 2 then 'subscribers' when 3 then 'followers'
+                       else 'public' end as lvl,
                      now() - ((${raw(String(p.posts))} - j) * ${raw(String(31_536_000 / p.posts))}
                        || ' seconds')::interval - interval '1 minute' as at) x`
         .execute(db)
