@@ -10,6 +10,8 @@ import path from 'node:path';
  */
 export interface Figures {
   scale?: number;
+  /** the dataset's shape (seed/plan.ts DATASET_VERSION); absent in results before version 3 */
+  dataset?: number;
   requestsPerSecond: number;
   p99Ms: number;
   ratioToCeiling?: number;
@@ -48,12 +50,14 @@ function main() {
   if (process.argv.includes('--update')) {
     const pick = ({
       scale,
+      dataset,
       requestsPerSecond,
       p99Ms,
       ratioToCeiling,
       serverCpuMsPerRequest,
     }: Figures) => ({
       scale,
+      dataset,
       requestsPerSecond,
       p99Ms,
       ratioToCeiling,
@@ -79,6 +83,12 @@ function main() {
     if (name !== 'ceiling' && base.scale !== current.scale) {
       console.log(
         `${name.padEnd(16)} baseline is at scale ${base.scale}, this run at ${current.scale}: not compared`,
+      );
+      continue;
+    }
+    if (name !== 'ceiling' && base.dataset !== current.dataset) {
+      console.log(
+        `${name.padEnd(16)} baseline is of dataset ${base.dataset ?? 'before 3'}, this run of ${current.dataset ?? 'before 3'}: not compared`,
       );
       continue;
     }

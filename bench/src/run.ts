@@ -8,7 +8,7 @@ import { prepareFixtures, type Fixtures } from './fixtures.ts';
 import { DURATION_S, load, WARMUP_S } from './load.ts';
 import { httpScenarios, prepareHttp, requestSequence, runHttp } from './scenarios.ts';
 import { openTarget, scaleFromEnv, seed, targetFromEnv } from './seed/index.ts';
-import { planFor } from './seed/plan.ts';
+import { DATASET_VERSION, planFor } from './seed/plan.ts';
 import {
   backendCpuSeconds,
   backendCpuSince,
@@ -30,6 +30,8 @@ export interface Result {
   name: string;
   driver: 'pg' | 'pglite' | 'none';
   scale: number;
+  /** plan.ts DATASET_VERSION of the seeded data (absent for the ceiling) */
+  dataset?: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -195,6 +197,7 @@ async function main() {
           name: scenario.name,
           driver,
           scale: plan.scale,
+          dataset: DATASET_VERSION,
           ...value,
           rssMb,
           rssStartMb,
@@ -252,6 +255,7 @@ async function main() {
           name: 'chat',
           driver,
           scale: plan.scale,
+          dataset: DATASET_VERSION,
           requestsPerSecond: value.maxSustainedPerSecond,
           p50Ms: value.steps.at(-1)?.deliveryP50Ms ?? 0,
           p99Ms: value.p99AtMaxMs,

@@ -132,22 +132,26 @@ export async function startServer(
   // V8 flags for the server alone (an A/B of GC settings), not for the load generator
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   buildServer();
-  const child = spawn(process.execPath, [...flags, ...profile, path.join(SERVER_DIR, 'dist', 'main.js')], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'false',
-      RATE_LIMIT_ENABLED: 'false',
-      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-      ...(target.url ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir ?? '' }),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...flags, ...profile, path.join(SERVER_DIR, 'dist', 'main.js')],
+    {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_SEED: 'false',
+        RATE_LIMIT_ENABLED: 'false',
+        DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+        ...(target.url ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir ?? '' }),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);

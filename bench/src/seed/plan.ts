@@ -87,5 +87,12 @@ export function levelIndexSql(plan: SeedPlan, j: string): string {
   return `(((${j}) - 1) / ${plan.creators} + ((${j}) - 1) % ${plan.creators} + 1) % 10`;
 }
 
+/**
+ * Version of the dataset's shape, written into every result: figures from another version are
+ * not compared (`bench:compare`). 2: posts with images (27 Nov 2026, night); 3: paid posts spread
+ * over every creator (27 Nov 2026, morning).
+ */
+export const DATASET_VERSION = 3;
+
 export const BENCH_PASSWORD = 'bench-password-1';
 export const benchEmail = (index: number) => `bench_u${index}@bench.test`;
