@@ -101,6 +101,16 @@ describe('performance budget', () => {
         /^\/api\/(users\/me|users\/username\/|discounts|widgets\/user\/|posts\/user\/)/.test(r),
       ),
     ).toEqual([]);
+
+    // any other page: the session check came with its HTML, the page's own data did not
+    requested.length = 0;
+    await page.goto('/subscriptions');
+    await expect
+      .poll(() => requested.some((r) => r.startsWith('/api/users/me/subscriptions')), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(requested.filter((r) => /^\/api\/users\/me(\?|$)/.test(r))).toEqual([]);
     await context.close();
   });
 

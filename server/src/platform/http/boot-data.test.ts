@@ -185,7 +185,19 @@ describe('boot data in index.html', () => {
     ]);
   });
 
-  it('embeds nothing for visitors, unknown or revoked sessions, or other pages', async () => {
+  it('embeds the session check alone in any other signed-in page', async () => {
+    for (const url of ['/discover', '/messages', '/settings/privacy', '/u/a/b', '/login']) {
+      const res = await page(url, fan.token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      const data = bootDataOf(htmlOf(res));
+      expect(data?.userId, url).toBe(fan.user.id);
+      expect(Object.keys(data!.responses), url).toEqual(['/users/me']);
+      await expectApiAnswers(data!, fan);
+    }
+  });
+
+  it('embeds nothing for visitors or unknown or revoked sessions', async () => {
     const visitor = await page('/');
     expect(visitor.statusCode).toBe(200);
     expect(visitor.headers['cache-control']).toBe('no-cache');
@@ -199,8 +211,10 @@ describe('boot data in index.html', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(htmlOf(res)).not.toContain(BOOT_DATA_ELEMENT_ID);
     }
-    for (const url of ['/discover', '/login', '/u/a/b', '/settings']) {
-      expect(htmlOf(await page(url, fan.token)), url).not.toContain(BOOT_DATA_ELEMENT_ID);
+    for (const url of ['/discover', '/login', '/settings']) {
+      const res = await page(url, 'not-a-session');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(htmlOf(res), url).not.toContain(BOOT_DATA_ELEMENT_ID);
     }
 
     const gone = await actor(server);

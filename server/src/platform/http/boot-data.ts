@@ -19,7 +19,7 @@ import { matchesPattern } from './spa-html.ts';
  * Boot data (docs/PERFORMANCE.md "HTML-started data pass"): a signed-in navigation to `/` or a
  * profile gets the page's first API answers in its index.html, so the web app renders without
  * the chain session check → page queries → follow-ups, each a round trip after ~200 KB of
- * script. The answers are the API's own: every request is run through the app's routes with
+ * script; any other signed-in navigation gets the session check alone. The answers are the API's own: every request is run through the app's routes with
  * `inject` and the page's session cookie (the same auth, services, presenters, serializers and
  * viewer), and only 200 JSON answers are embedded. The paths are the ones the web app asks for
  * first (features/feed/prefetch.ts, features/profile/prefetch.ts); the app uses an answer only for
@@ -142,9 +142,13 @@ function usernameOf(pathname: string): string | null {
   }
 }
 
-/** The pages boot data is built for: `/` and `/u/:username`. */
-export function hasBootData(pathname: string): boolean {
-  return pathname === '/' || usernameOf(pathname) !== null;
+/**
+ * Every signed-in navigation gets the session check (the auth-ready gate every page waits for
+ * opens without a round trip); `/` and `/u/:username` their first data too.
+ */
+async function anyPage(get: Get): Promise<{ answers: Answer[]; image: string | null }> {
+  const me = await get(ME);
+  return { answers: me ? [me] : [], image: null };
 }
 
 function timeout(ms: number): Promise<null> {
@@ -172,7 +176,9 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
     const username = usernameOf(pathname);
     const { answers, image } = username
       ? await profile(get, username, resolved.user)
-      : await home(get);
+      : pathname === '/'
+        ? await home(get)
+        : await anyPage(get);
     // no session check answer (revoked meanwhile, or the database failed): nothing at all
     if (!answers.some((a) => a.path === ME)) return null;
     return markup({ userId: resolved.user.id, token }, answers, image);
@@ -181,11 +187,11 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
   return {
     /**
      * The page's boot data for a request with a session cookie, or null: no valid session, a
-     * page without boot data, a failure, or not ready within `timeoutMs`.
+     * failure, or not ready within `timeoutMs`.
      */
     async forRequest(request: FastifyRequest, pathname: string): Promise<BootMarkup | null> {
       const token = request.cookies[SESSION_COOKIE];
-      if (timeoutMs <= 0 || !token || !hasBootData(pathname)) return null;
+      if (timeoutMs <= 0 || !token) return null;
       const work = build(request, pathname, token).catch((error: unknown) => {
         request.log.warn({ err: error }, 'building the boot data failed; plain index.html');
         return null;
