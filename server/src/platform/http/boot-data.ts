@@ -19,9 +19,10 @@ import { matchesPattern } from './spa-html.ts';
  * Boot data (docs/PERFORMANCE.md "HTML-started data pass"): a signed-in navigation to `/` or a
  * profile gets the page's first API answers in its index.html, so the web app renders without
  * the chain session check → page queries → follow-ups, each a round trip after ~200 KB of
- * script; any other signed-in navigation gets the session check alone. The answers are the API's own: every request is run through the app's routes with
- * `inject` and the page's session cookie (the same auth, services, presenters, serializers and
- * viewer), and only 200 JSON answers are embedded. The paths are the ones the web app asks for
+ * script; any other signed-in navigation gets the session check alone. The answers are the
+ * API's own: every request is run through the app's routes with `inject` and the page's
+ * session cookie (the same auth, services, presenters, serializers and viewer), and only 200
+ * JSON answers are embedded. The paths are the ones the web app asks for
  * first (features/feed/prefetch.ts, features/profile/prefetch.ts); the app uses an answer only for
  * the request with that exact URL, so a path that drifts costs a wasted request, never a wrong
  * page. Nothing is built without a valid session; a failure or a slow database (over `timeoutMs`)
