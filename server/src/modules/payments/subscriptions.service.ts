@@ -1,5 +1,6 @@
 import { ErrorCodes, type SubscribeResponse, type Subscription } from '@fanspace/contracts';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertInTransaction,
@@ -11,11 +12,19 @@ import {
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { lockWallet } from '../ledger/ledger.service.ts';
-import { addDays } from '../ledger/money.ts';
+import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
-import { payableCreator } from './tips.service.ts';
+import { assertPayable } from './tips.service.ts';
+import {
+  subscribeChecks,
+  subscriberCounted,
+  takeSubscription,
+  upsertSubscription,
+} from './subscribe.queries.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
-import { automationEvent } from '../automation/automation.runner.ts';
+import { automationEvent, automationJob } from '../automation/automation.runner.ts';
+import { referralTermsFrom } from '../referrals/referrals.split.ts';
+import { jobInsert } from '../../platform/jobs/queue.ts';
 import { track } from '../analytics/recorder.ts';
 
 /**
@@ -30,17 +39,14 @@ export type Deps = Pick<AppContext, 'jobs'>;
 export const RENEW_JOB = 'subscriptions.renew';
 
 /** One renewal run per hour of period ends (dedupe key), right after the period ends. */
-export async function scheduleRenewal(deps: Deps, tx: DbHandle, periodEnd: Date) {
+function renewalJob(periodEnd: Date) {
   const hour = new Date(Math.ceil(periodEnd.getTime() / 3_600_000) * 3_600_000);
-  await deps.jobs.enqueue(
-    tx,
-    RENEW_JOB,
-    {},
-    {
-      runAt: hour,
-      dedupeKey: `${RENEW_JOB}:${hour.toISOString()}`,
-    },
-  );
+  const options = { runAt: hour, dedupeKey: `${RENEW_JOB}:${hour.toISOString()}` };
+  return { tail: jobInsert('renewal_job', RENEW_JOB, {}, options), options };
+}
+
+export async function scheduleRenewal(deps: Deps, tx: DbHandle, periodEnd: Date) {
+  await deps.jobs.enqueue(tx, RENEW_JOB, {}, renewalJob(periodEnd).options);
 }
 
 /** users.subscriber_count follows live subscriptions (a canceled one counts until it ends). */
@@ -65,6 +71,17 @@ async function priceOf(db: DbHandle, creatorId: string) {
   return row.subscription_price_cents;
 }
 
+/**
+ * A new subscription in 8 statements (docs/PERFORMANCE.md "Money requests in 7 statements";
+ * round-trips.test.ts): begin, the idempotency claim, the checks with the fan's wallet lock
+ * (`subscribeChecks`), the subscription row with its upsert (`takeSubscription`), the
+ * accounts' lock, the ledger write (with the release and renewal jobs, the creator's notice,
+ * the automation job and the subscriber count), the system accounts with the stored response,
+ * commit. A promo code or promotion is checked and locked between the row and its upsert, so
+ * with one the upsert is its own statement, as before; a charge of nothing (a free trial, a
+ * 100% code) writes the jobs and the count with their own statements. Errors come in the order
+ * they always did: self, recipient, free creator, already subscribed, offer, funds.
+ */
 export async function subscribe(
   deps: Deps,
   tx: Tx,
@@ -74,22 +91,30 @@ export async function subscribe(
   offer?: CheckoutOffer,
 ): Promise<SubscribeResponse> {
   assertInTransaction(tx);
-  const creator = await payableCreator(tx, fanId, creatorId);
-  const priceCents = creator.subscription_price_cents;
+  const checks = await subscribeChecks(tx, fanId, creatorId);
+  assertPayable(
+    fanId,
+    creatorId,
+    checks.creator_type === null ? undefined : { account_type: checks.creator_type },
+  );
+  const priceCents = checks.price_cents ?? 0;
   if (priceCents <= 0)
     throw new BadRequestError(
       'This creator is free to follow; there is nothing to subscribe to',
       ErrorCodes.SUBSCRIPTION_FREE,
     );
   // one money operation per fan at a time: two subscribes cannot both see "no subscription"
-  await lockWallet(tx, fanId);
-  const existing = await tx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('subscriber_id', '=', fanId)
-    .where('creator_id', '=', creatorId)
-    .forUpdate()
-    .executeTakeFirst();
+  // (the checks locked the wallet; a fan without one yet gets it created and locked here)
+  if (checks.wallet_id === null) await lockWallet(tx, fanId);
+  const withOffer = !!offer?.promotionId || !!offer?.promoCode?.trim();
+  const taken = await takeSubscription(
+    tx,
+    fanId,
+    creatorId,
+    now,
+    withOffer ? null : addDays(now, SUBSCRIPTION_PERIOD_DAYS),
+  );
+  const { existing } = taken;
   const live = existing && existing.status === 'active' && existing.current_period_end > now;
   if (live && !existing.canceled_at)
     throw new ConflictError(ErrorCodes.ALREADY_SUBSCRIBED, 'You are already subscribed');
@@ -119,25 +144,20 @@ export async function subscribe(
     now,
   });
   const periodEnd = addDays(now, deal.periodDays);
-  const row = await tx
-    .insertInto('subscriptions')
-    .values({
-      subscriber_id: fanId,
-      creator_id: creatorId,
-      status: 'active',
-      current_period_end: periodEnd,
-      is_recurring: true,
-    })
-    .onConflict((oc) =>
-      oc.columns(['subscriber_id', 'creator_id']).doUpdateSet({
-        status: 'active',
-        current_period_end: periodEnd,
-        is_recurring: true,
-        canceled_at: null,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = taken.row ?? (await upsertSubscription(tx, fanId, creatorId, periodEnd));
+  // an active row whose period ran out was never expired by the job, so it still counts
+  const counts = !existing || existing.status !== 'active';
+  // the automation job is keyed by the charge: its id is chosen here so the job rides along
+  const transactionId = randomUUID();
+  const automation = checks.has_automation
+    ? automationJob(deps, tx, {
+        trigger: 'new_subscriber',
+        creatorId,
+        fanId,
+        eventKey: transactionId,
+      })
+    : null;
+  const renewal = renewalJob(periodEnd);
   // a free trial (or a 100% code) charges nothing now; renewals charge the normal price
   const charge =
     deal.chargeCents > 0
@@ -152,20 +172,31 @@ export async function subscribe(
             ...deal.details,
           },
           now,
+          referral: referralTermsFrom(checks, now),
+          transactionId,
+          also: [
+            renewal.tail,
+            ...(automation ? [automation.tail] : []),
+            ...(counts ? [subscriberCounted(creatorId)] : []),
+          ],
         })
       : null;
   await deal.redeem(tx, row.id, charge?.transactionId ?? null);
-  await scheduleRenewal(deps, tx, periodEnd);
-  await automationEvent(deps, tx, {
-    trigger: 'new_subscriber',
-    creatorId,
-    fanId,
-    // a free trial has no charge; its subscription period names the event instead
-    eventKey: charge?.transactionId ?? `trial:${row.id}:${periodEnd.toISOString()}`,
-  });
+  if (charge) {
+    deps.jobs.enqueued(tx, RENEW_JOB, renewal.options);
+    automation?.queued();
+  } else {
+    await scheduleRenewal(deps, tx, periodEnd);
+    await automationEvent(deps, tx, {
+      trigger: 'new_subscriber',
+      creatorId,
+      fanId,
+      // a free trial has no charge; its subscription period names the event instead
+      eventKey: `trial:${row.id}:${periodEnd.toISOString()}`,
+    });
+    if (counts) await bumpSubscriberCount(tx, [creatorId], 1);
+  }
   track(tx, { metric: 'subscription', creatorId, actorId: fanId });
-  // an active row whose period ran out was never expired by the job, so it still counts
-  if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
     subscription: presentSubscription(row, priceCents),
     charged: charge !== null,
