@@ -8,7 +8,6 @@ import {
 } from '@fanspace/contracts';
 import { sql, type Updateable } from 'kysely';
 import { assertInTransaction, type Tx } from '../../platform/db/database.ts';
-import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import type { MessageRow, MessagesTable } from '../../platform/db/schema.ts';
 import {
   BadRequestError,
@@ -27,7 +26,12 @@ import { referralTermsFrom } from '../referrals/referrals.split.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { idOr404, messageNotFound } from './chats.policy.ts';
 import { findMessageFor, otherParticipantIds } from './chats.queries.ts';
-import { lockChatOfMessage, unlockChecks } from './message-unlock.queries.ts';
+import {
+  lockChatOfMessage,
+  messageTouched,
+  purchaseLinked,
+  unlockChecks,
+} from './message-unlock.queries.ts';
 import { blockedError } from './chats.service.ts';
 import { effectiveOfferStatus, presentLoadedMessage, presentOneMessage } from './message-views.ts';
 import { insertMessage } from './messages.service.ts';
@@ -73,17 +77,6 @@ async function announceUpdate(ctx: PaidCtx, tx: Tx, message: MessageRow, others?
     messageId: message.id,
   });
 }
-
-/** The purchase's link to its transaction, in the charge's own statement. */
-const purchaseLinked = (purchaseId: string): StatementTail => ({
-  ctes: [
-    sql`message_purchase_linked as (
-      update message_purchases set ledger_transaction_id = (select id from t)
-      where id = ${purchaseId}::uuid
-    )`,
-  ],
-  columns: [],
-});
 
 /** Inserts the purchase (or refuses a second one) and charges the buyer for the sender. */
 async function purchase(
@@ -155,15 +148,6 @@ export async function unlockMessage(
   if (!bought)
     throw new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this message');
   const now = new Date();
-  // the message's updated_at moves to the transaction's now() in the charge's statement
-  const touchedRow: StatementTail = {
-    ctes: [
-      sql`message_touched as (
-        update messages set updated_at = now() where id = ${message.id}::uuid
-      )`,
-    ],
-    columns: [],
-  };
   const charge = await chargeToCreator(ctx, tx, {
     kind: 'unlock',
     payerId: viewer.id,
@@ -178,7 +162,8 @@ export async function unlockMessage(
     idempotencyRef: `message-unlock:${bought.id}`,
     now,
     referral: referralTermsFrom(checks.referral, now),
-    also: [purchaseLinked(bought.id), touchedRow],
+    // the message's updated_at moves to the transaction's now(), which the checks read
+    also: [purchaseLinked(bought.id), messageTouched(message.id)],
   });
   const row: MessageRow = { ...message, updated_at: checks.now };
   await announceUpdate(ctx, tx, row, checks.others);

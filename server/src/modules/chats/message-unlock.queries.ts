@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import type { MessageRow } from '../../platform/db/schema.ts';
 import { PRESENTED_MEDIA_COLUMNS, type PresentableMedia } from '../media/media.presenter.ts';
 import { publicUserFromJson } from '../posts/viewer-state.queries.ts';
@@ -14,7 +15,8 @@ import {
 
 /**
  * SQL of the paid parts of chat messages: the chat's write lock found by one of its messages,
- * and the one statement an unlock reads (and inserts its purchase) with.
+ * the one statement an unlock reads (and inserts its purchase) with, and the writes that ride
+ * in the charge's ledger statement.
  */
 
 /**
@@ -229,3 +231,24 @@ export async function unlockChecks(
     },
   };
 }
+
+/** A purchase's link to its transaction, as a CTE of the charge's ledger write (`t`). */
+export const purchaseLinked = (purchaseId: string): StatementTail => ({
+  ctes: [
+    sql`message_purchase_linked as (
+      update message_purchases set ledger_transaction_id = (select id from t)
+      where id = ${purchaseId}::uuid
+    )`,
+  ],
+  columns: [],
+});
+
+/** The message's `updated_at` to the transaction's `now()`, as a CTE of another statement. */
+export const messageTouched = (messageId: string): StatementTail => ({
+  ctes: [
+    sql`message_touched as (
+      update messages set updated_at = now() where id = ${messageId}::uuid
+    )`,
+  ],
+  columns: [],
+});
