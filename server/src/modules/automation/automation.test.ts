@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { runJobs } from '../auth/auth.test-helpers.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { fund, pay } from '../payments/payments.test-kit.ts';
-import { renewDueSubscriptions } from '../payments/subscriptions.service.ts';
+import { renewDueSubscriptions } from '../payments/renewals.service.ts';
 import { actor, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
 import { runAutomation } from './automation.runner.ts';
 

@@ -22,11 +22,18 @@ import { amountToCents, units } from '../ledger/money.ts';
 import { getOwnedMedia } from '../media/media.service.ts';
 import { notify } from '../notifications/notify.ts';
 import type { Viewer } from '../posts/post-views.ts';
+import { referralTermsFrom } from '../referrals/referrals.split.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { idOr404, messageNotFound } from './chats.policy.ts';
-import { findMessageFor, lockChats, otherParticipantIds } from './chats.queries.ts';
+import { findMessageFor, otherParticipantIds } from './chats.queries.ts';
+import {
+  lockChatOfMessage,
+  messageTouched,
+  purchaseLinked,
+  unlockChecks,
+} from './message-unlock.queries.ts';
 import { blockedError } from './chats.service.ts';
-import { effectiveOfferStatus, presentOneMessage } from './message-views.ts';
+import { effectiveOfferStatus, presentLoadedMessage, presentOneMessage } from './message-views.ts';
 import { insertMessage } from './messages.service.ts';
 import { isCreator, NO_PAID_PARTS, type PaidCtx } from './paid-parts.ts';
 
@@ -47,9 +54,7 @@ const deleted = () => new BadRequestError('This message was deleted', ErrorCodes
 /** The message under its chat's lock, if the viewer takes part in the chat. */
 async function lockedMessage(tx: Tx, viewerId: string, rawId: string): Promise<MessageRow> {
   const id = idOr404(rawId, messageNotFound);
-  const found = await findMessageFor(tx, id, viewerId);
-  if (!found) throw messageNotFound();
-  await lockChats(tx, [found.chat_id]);
+  if (!(await lockChatOfMessage(tx, id, viewerId))) throw messageNotFound();
   const message = await findMessageFor(tx, id, viewerId);
   if (!message) throw messageNotFound();
   if (message.deleted_at) throw deleted();
@@ -65,9 +70,9 @@ function touched(tx: Tx, id: string, set: Updateable<MessagesTable> = {}) {
     .executeTakeFirstOrThrow();
 }
 
-async function announceUpdate(ctx: PaidCtx, tx: Tx, message: MessageRow) {
-  const others = await otherParticipantIds(tx, message.chat_id, message.sender_id);
-  publishAfterCommit(ctx, tx, { userIds: [message.sender_id, ...others] }, 'message_updated', {
+async function announceUpdate(ctx: PaidCtx, tx: Tx, message: MessageRow, others?: string[]) {
+  const to = others ?? (await otherParticipantIds(tx, message.chat_id, message.sender_id));
+  publishAfterCommit(ctx, tx, { userIds: [message.sender_id, ...to] }, 'message_updated', {
     chatId: message.chat_id,
     messageId: message.id,
   });
@@ -107,16 +112,19 @@ async function purchase(
       purchaseId: row.id,
     },
     idempotencyRef: `message-${reason}:${row.id}`,
+    also: [purchaseLinked(row.id)],
   });
-  await tx
-    .updateTable('message_purchases')
-    .set({ ledger_transaction_id: charge.transactionId })
-    .where('id', '=', row.id)
-    .execute();
   return { purchaseId: row.id, createdAt: row.created_at, charge };
 }
 
-/** POST /chats/messages/{id}/unlock: the buyer pays the locked price once. */
+/**
+ * POST /chats/messages/{id}/unlock: the buyer pays the locked price once. 8 statements with an
+ * Idempotency-Key (unlock-round-trips.test.ts): begin, the key's claim, the chat's lock, the
+ * checks with the purchase row (`unlockChecks`: the message under the lock, the block, the
+ * sender's referral terms, the participants and what the response presents), the accounts'
+ * lock, the ledger write (with the release job, the sender's notice, the purchase's link and
+ * the message's `updated_at`), the system accounts with the stored response, commit.
+ */
 export async function unlockMessage(
   ctx: PaidCtx,
   tx: Tx,
@@ -124,24 +132,59 @@ export async function unlockMessage(
   rawId: string,
 ): Promise<UnlockMessageResponse> {
   assertInTransaction(tx);
-  const message = await lockedMessage(tx, viewer.id, rawId);
+  const id = idOr404(rawId, messageNotFound);
+  if (!(await lockChatOfMessage(tx, id, viewer.id))) throw messageNotFound();
+  const checks = await unlockChecks(tx, id, viewer.id);
+  const { message } = checks;
+  if (!message) throw messageNotFound();
+  if (message.deleted_at) throw deleted();
   if (message.sender_id === viewer.id)
     throw new BadRequestError('You cannot unlock your own message', ErrorCodes.CANNOT_TARGET_SELF);
-  if (message.locked_price_cents === null)
+  const priceCents = message.locked_price_cents;
+  if (priceCents === null)
     throw new BadRequestError('This message is not locked', ErrorCodes.NOT_FOR_SALE);
-  if (await blockedEitherWay(tx, viewer.id, message.sender_id)) throw blockedError();
-  const bought = await purchase(ctx, tx, message, viewer.id, message.locked_price_cents, 'unlock');
-  const row = await touched(tx, message.id);
-  await announceUpdate(ctx, tx, row);
+  if (checks.blocked) throw blockedError();
+  const bought = checks.purchase;
+  if (!bought)
+    throw new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this message');
+  const now = new Date();
+  const charge = await chargeToCreator(ctx, tx, {
+    kind: 'unlock',
+    payerId: viewer.id,
+    creatorId: message.sender_id,
+    grossCents: priceCents,
+    details: {
+      contentType: 'message',
+      messageId: message.id,
+      chatId: message.chat_id,
+      purchaseId: bought.id,
+    },
+    idempotencyRef: `message-unlock:${bought.id}`,
+    now,
+    referral: referralTermsFrom(checks.referral, now),
+    // the message's updated_at moves to the transaction's now(), which the checks read
+    also: [purchaseLinked(bought.id), messageTouched(message.id)],
+  });
+  const row: MessageRow = { ...message, updated_at: checks.now };
+  await announceUpdate(ctx, tx, row, checks.others);
+  const purchases = [
+    ...checks.facts.purchases,
+    {
+      buyer_id: viewer.id,
+      created_at: bought.createdAt,
+      ledger_transaction_id: charge.transactionId,
+      reason: 'unlock' as const,
+    },
+  ].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   return {
     ok: true,
     messageId: message.id,
     isUnlocked: true,
-    price: units(message.locked_price_cents),
-    priceCents: message.locked_price_cents,
-    transactionId: bought.charge.transactionId,
+    price: units(priceCents),
+    priceCents,
+    transactionId: charge.transactionId,
     unlockedAt: bought.createdAt.toISOString(),
-    message: await presentOneMessage(ctx, viewer, row, tx),
+    message: presentLoadedMessage(ctx, viewer, row, { ...checks.facts, purchases }),
   };
 }
 

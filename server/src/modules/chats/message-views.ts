@@ -10,9 +10,10 @@ import { units } from '../ledger/money.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { MediaItemRow, MessageRow, UserRow } from '../../platform/db/schema.ts';
+import type { PresentableMedia } from '../media/media.presenter.ts';
 import { presentMedia } from '../media/media.service.ts';
 import type { Viewer } from '../posts/post-views.ts';
-import { presentPublicUser } from '../users/users.presenter.ts';
+import { presentPublicUser, type PublicUserRow } from '../users/users.presenter.ts';
 import { factsByMessage, findMessagesById } from './chats.queries.ts';
 
 /**
@@ -31,12 +32,26 @@ export interface MessagePurchaseFact {
   reason: 'unlock' | 'offer';
 }
 
+/** The columns of a quoted message its quote presents (`presentQuote`). */
+export const QUOTED_COLUMNS = [
+  'id',
+  'sender_id',
+  'text',
+  'deleted_at',
+  'image_media_id',
+  'video_media_id',
+  'voice_media_id',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof MessageRow>;
+
+export type QuotedRow = Pick<MessageRow, (typeof QUOTED_COLUMNS)[number]>;
+
 export interface MessageFacts {
-  sender: UserRow | undefined;
+  sender: PublicUserRow | undefined;
   likedBy: string[];
   favoritedBy: string[];
   readBy: string[];
-  quoted: MessageRow | undefined;
+  quoted: QuotedRow | undefined;
   /** presented for this viewer: locked items carry no original (see `isUnlockedFor`) */
   media: {
     image: PresentedMedia | null;
@@ -103,7 +118,7 @@ function presentContentRequest(row: MessageRow): ContentRequestView | null {
   };
 }
 
-function presentQuote(row: MessageRow): QuotedMessage {
+function presentQuote(row: QuotedRow): QuotedMessage {
   const deleted = row.deleted_at !== null;
   return {
     id: row.id,
@@ -206,6 +221,55 @@ async function loadMedia(db: DbHandle, rows: MessageRow[]) {
   return { slots: new Map(slotItems.map((m) => [m.id, m])), attached };
 }
 
+/**
+ * What presenting one message reads besides its row: `presentMessages` batches it per page,
+ * the unlock reads it in its checks statement (message-unlock.queries.ts).
+ */
+export interface LoadedFacts {
+  sender: PublicUserRow | undefined;
+  likedBy: string[];
+  favoritedBy: string[];
+  readBy: string[];
+  quoted: QuotedRow | undefined;
+  /** the live media items of the image, video, voice and teaser slots, by id */
+  slots: ReadonlyMap<string, PresentableMedia>;
+  /** the live attached items in position order */
+  items: PresentableMedia[];
+  purchases: MessagePurchaseFact[];
+}
+
+/** One message for `viewer` from what was read about it. */
+export function presentLoadedMessage(
+  ctx: ChatsCtx,
+  viewer: Viewer,
+  row: MessageRow,
+  loaded: LoadedFacts,
+  now = new Date(),
+): Message {
+  const mediaViewer = { userId: viewer.id, sessionId: viewer.sessionId };
+  // a locked message's originals reach only its sender and its buyers
+  const unlocked = isUnlockedFor(row, viewer.id, loaded.purchases);
+  const show = (item: PresentableMedia | undefined, open = unlocked) =>
+    item ? presentMedia(ctx, item, { unlocked: open, viewer: mediaViewer }) : null;
+  const slot = (id: string | null) => (id ? show(loaded.slots.get(id)) : null);
+  return presentMessage(row, viewer.id, {
+    sender: loaded.sender,
+    likedBy: loaded.likedBy,
+    favoritedBy: loaded.favoritedBy,
+    readBy: loaded.readBy,
+    quoted: loaded.quoted,
+    media: {
+      image: slot(row.image_media_id),
+      video: slot(row.video_media_id),
+      voice: slot(row.voice_media_id),
+      items: loaded.items.map((m) => presentMedia(ctx, m, { unlocked, viewer: mediaViewer })),
+    },
+    teaser: row.teaser_media_id ? show(loaded.slots.get(row.teaser_media_id), true) : null,
+    purchases: loaded.purchases,
+    now,
+  });
+}
+
 /** Presents a page of messages for `viewer` with a fixed number of queries. */
 export async function presentMessages(
   ctx: ChatsCtx,
@@ -240,34 +304,25 @@ export async function presentMessages(
   ]);
   const senderById = new Map(senders.map((u) => [u.id, u]));
   const quoteById = new Map(quotes.map((m) => [m.id, m]));
-  const mediaViewer = { userId: viewer.id, sessionId: viewer.sessionId };
   const now = new Date();
-  return rows.map((row) => {
-    const bought = purchases.filter((p) => p.message_id === row.id);
-    // a locked message's originals reach only its sender and its buyers
-    const unlocked = isUnlockedFor(row, viewer.id, bought);
-    const show = (item: MediaItemRow | undefined, open = unlocked) =>
-      item ? presentMedia(ctx, item, { unlocked: open, viewer: mediaViewer }) : null;
-    const slot = (id: string | null) => (id ? show(media.slots.get(id)) : null);
-    return presentMessage(row, viewer.id, {
-      sender: senderById.get(row.sender_id),
-      likedBy: likes.get(row.id) ?? [],
-      favoritedBy: favorites.get(row.id) ?? [],
-      readBy: reads.get(row.id) ?? [],
-      quoted: row.quoted_message_id ? quoteById.get(row.quoted_message_id) : undefined,
-      media: {
-        image: slot(row.image_media_id),
-        video: slot(row.video_media_id),
-        voice: slot(row.voice_media_id),
-        items: media.attached
-          .filter((m) => m.message_id === row.id)
-          .map((m) => presentMedia(ctx, m, { unlocked, viewer: mediaViewer })),
+  return rows.map((row) =>
+    presentLoadedMessage(
+      ctx,
+      viewer,
+      row,
+      {
+        sender: senderById.get(row.sender_id),
+        likedBy: likes.get(row.id) ?? [],
+        favoritedBy: favorites.get(row.id) ?? [],
+        readBy: reads.get(row.id) ?? [],
+        quoted: row.quoted_message_id ? quoteById.get(row.quoted_message_id) : undefined,
+        slots: media.slots,
+        items: media.attached.filter((m) => m.message_id === row.id),
+        purchases: purchases.filter((p) => p.message_id === row.id),
       },
-      teaser: row.teaser_media_id ? show(media.slots.get(row.teaser_media_id), true) : null,
-      purchases: bought,
       now,
-    });
-  });
+    ),
+  );
 }
 
 export async function presentOneMessage(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
 import { fund, paidPost, pay } from '../payments/payments.test-kit.ts';
-import { renewDueSubscriptions } from '../payments/subscriptions.service.ts';
+import { renewDueSubscriptions } from '../payments/renewals.service.ts';
 import { adminActor, expectLedgerOk, walletCents } from './commerce.test-kit.ts';
 
 let server: TestServer;

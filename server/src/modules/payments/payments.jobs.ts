@@ -1,7 +1,8 @@
 import type { AppContext } from '../../platform/context.ts';
 import { releaseDuePending, RELEASE_JOB } from '../ledger/charges.ts';
 import { runScheduledPayouts, SCHEDULED_PAYOUTS_JOB } from './payouts.service.ts';
-import { renewDueSubscriptions, RENEW_JOB } from './subscriptions.service.ts';
+import { renewDueSubscriptions } from './renewals.service.ts';
+import { RENEW_JOB } from './subscriptions.service.ts';
 
 /**
  * Money jobs. Both are enqueued by the charges that create the work (one job per hour of due

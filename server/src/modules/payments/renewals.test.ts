@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { fund, pay } from './payments.test-kit.ts';
-import { renewDueSubscriptions } from './subscriptions.service.ts';
+import { renewDueSubscriptions } from './renewals.service.ts';
 
 let server: TestServer;
 let creator: Actor;

@@ -19,7 +19,8 @@ import { fund, paidPost, pay } from './payments.test-kit.ts';
  * referral terms, automation and collaboration rows, and for an unlock the purchase row –
  * (4) the accounts' lock with the fee setting, (5) the ledger write with the release job, the
  * creator's notification and (unlock) the purchase's link to the transaction, (6) the system
- * accounts' move with the stored idempotent response, (7) commit.
+ * accounts' move with the stored idempotent response, (7) commit. A new subscription is 8 (was
+ * 15): the same with the subscription row's own statement after the wallet's lock.
  */
 
 let database: DatabaseHandle;
@@ -41,7 +42,7 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-const noticesOf = async (type: 'purchase' | 'tip', relatedId: string) =>
+const noticesOf = async (type: 'purchase' | 'tip' | 'subscription', relatedId: string) =>
   (
     await server.ctx.db
       .selectFrom('notifications')
@@ -94,6 +95,47 @@ describe('round trips of the write paths', () => {
     });
     expect(count, statements.join('\n')).toBeLessThanOrEqual(7);
     expect(await balanceCents(fan)).toBe(before - 200);
+  });
+
+  it('subscribe: 8 statements (was 15), charged and counted once, renewal scheduled', async () => {
+    // steady state: the creator's pending account exists (the unlock above made it)
+    await server.ctx.db
+      .updateTable('users')
+      .set({ subscription_price_cents: 900 })
+      .where('id', '=', creator.user.id)
+      .execute();
+    const subscribers = async () =>
+      (
+        await server.ctx.db
+          .selectFrom('users')
+          .select('subscriber_count')
+          .where('id', '=', creator.user.id)
+          .executeTakeFirstOrThrow()
+      ).subscriber_count;
+    const [before, countBefore] = [await balanceCents(fan), await subscribers()];
+    const { count, value, statements } = await statementsOf(() =>
+      pay(server, fan, 'POST', '/subscriptions', { creatorId: creator.user.id }),
+    );
+    expect(value.status, value.text).toBe(200);
+    // (1) begin, (2) the idempotency claim, (3) the checks – the creator as payableCreator
+    // finds them, their referral terms, the new_subscriber rule – with the fan's wallet locked,
+    // (4) the subscription row locked with its upsert, (5) the accounts' lock with the fee
+    // setting, (6) the ledger write with the release and renewal jobs, the creator's
+    // notification, the subscriber count (and an automation job when a rule exists), (7) the
+    // system accounts' move with the stored idempotent response, (8) commit
+    expect(count, statements.join('\n')).toBeLessThanOrEqual(8);
+    expect(value.body).toMatchObject({ charged: true, subscription: { status: 'active' } });
+    expect(await balanceCents(fan)).toBe(before - 900);
+    expect(await subscribers()).toBe(countBefore + 1);
+    const periodEnd = new Date(value.body.subscription.currentPeriodEnd as string);
+    const hour = new Date(Math.ceil(periodEnd.getTime() / 3_600_000) * 3_600_000);
+    const renewal = await server.ctx.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('dedupe_key', '=', `subscriptions.renew:${hour.toISOString()}`)
+      .executeTakeFirst();
+    expect(renewal?.run_at.toISOString()).toBe(hour.toISOString());
+    expect(await noticesOf('subscription', value.body.subscription.id as string)).toBe(1);
   });
 
   it('login: 2 statements around the argon2 verify (was 10, then 9, then 3)', async () => {

@@ -1,5 +1,6 @@
 import { ErrorCodes, type SubscribeResponse, type Subscription } from '@fanspace/contracts';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertInTransaction,
@@ -8,43 +9,48 @@ import {
   type DbHandle,
   type Tx,
 } from '../../platform/db/database.ts';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { lockWallet } from '../ledger/ledger.service.ts';
 import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
-import { payableCreator } from './tips.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { assertPayable } from './tips.service.ts';
+import {
+  subscribeChecks,
+  subscriberCounted,
+  takeSubscription,
+  upsertSubscription,
+} from './subscribe.queries.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
-import { automationEvent } from '../automation/automation.runner.ts';
+import { automationEvent, automationJob } from '../automation/automation.runner.ts';
+import { referralTermsFrom } from '../referrals/referrals.split.ts';
+import { jobInsert } from '../../platform/jobs/queue.ts';
 import { track } from '../analytics/recorder.ts';
 
 /**
  * Fan subscriptions: one row per (fan, creator), renewed in place. A cancel stops renewal and
  * keeps access to the end of the paid period (canceled_at set, status 'active' until then);
- * the renewal job charges once per period and expires what it cannot charge.
+ * the renewal job (renewals.service.ts) charges once per period and expires what it cannot
+ * charge.
  */
 
-type Deps = Pick<AppContext, 'jobs'>;
+export type Deps = Pick<AppContext, 'jobs'>;
 
 export const RENEW_JOB = 'subscriptions.renew';
 
 /** One renewal run per hour of period ends (dedupe key), right after the period ends. */
-async function scheduleRenewal(deps: Deps, tx: DbHandle, periodEnd: Date) {
+function renewalJob(periodEnd: Date) {
   const hour = new Date(Math.ceil(periodEnd.getTime() / 3_600_000) * 3_600_000);
-  await deps.jobs.enqueue(
-    tx,
-    RENEW_JOB,
-    {},
-    {
-      runAt: hour,
-      dedupeKey: `${RENEW_JOB}:${hour.toISOString()}`,
-    },
-  );
+  const options = { runAt: hour, dedupeKey: `${RENEW_JOB}:${hour.toISOString()}` };
+  return { tail: jobInsert('renewal_job', RENEW_JOB, {}, options), options };
+}
+
+export async function scheduleRenewal(deps: Deps, tx: DbHandle, periodEnd: Date) {
+  await deps.jobs.enqueue(tx, RENEW_JOB, {}, renewalJob(periodEnd).options);
 }
 
 /** users.subscriber_count follows live subscriptions (a canceled one counts until it ends). */
-async function bumpSubscriberCount(db: DbHandle, creatorIds: string[], delta: 1 | -1) {
+export async function bumpSubscriberCount(db: DbHandle, creatorIds: string[], delta: 1 | -1) {
   for (const id of creatorIds)
     await db
       .updateTable('users')
@@ -65,6 +71,17 @@ async function priceOf(db: DbHandle, creatorId: string) {
   return row.subscription_price_cents;
 }
 
+/**
+ * A new subscription in 8 statements (docs/PERFORMANCE.md "Money requests in 7 statements";
+ * round-trips.test.ts): begin, the idempotency claim, the checks with the fan's wallet lock
+ * (`subscribeChecks`), the subscription row with its upsert (`takeSubscription`), the
+ * accounts' lock, the ledger write (with the release and renewal jobs, the creator's notice,
+ * the automation job and the subscriber count), the system accounts with the stored response,
+ * commit. A promo code or promotion is checked and locked between the row and its upsert, so
+ * with one the upsert is its own statement, as before; a charge of nothing (a free trial, a
+ * 100% code) writes the jobs and the count with their own statements. Errors come in the order
+ * they always did: self, recipient, free creator, already subscribed, offer, funds.
+ */
 export async function subscribe(
   deps: Deps,
   tx: Tx,
@@ -74,22 +91,30 @@ export async function subscribe(
   offer?: CheckoutOffer,
 ): Promise<SubscribeResponse> {
   assertInTransaction(tx);
-  const creator = await payableCreator(tx, fanId, creatorId);
-  const priceCents = creator.subscription_price_cents;
+  const checks = await subscribeChecks(tx, fanId, creatorId);
+  assertPayable(
+    fanId,
+    creatorId,
+    checks.creator_type === null ? undefined : { account_type: checks.creator_type },
+  );
+  const priceCents = checks.price_cents ?? 0;
   if (priceCents <= 0)
     throw new BadRequestError(
       'This creator is free to follow; there is nothing to subscribe to',
       ErrorCodes.SUBSCRIPTION_FREE,
     );
   // one money operation per fan at a time: two subscribes cannot both see "no subscription"
-  await lockWallet(tx, fanId);
-  const existing = await tx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('subscriber_id', '=', fanId)
-    .where('creator_id', '=', creatorId)
-    .forUpdate()
-    .executeTakeFirst();
+  // (the checks locked the wallet; a fan without one yet gets it created and locked here)
+  if (checks.wallet_id === null) await lockWallet(tx, fanId);
+  const withOffer = !!offer?.promotionId || !!offer?.promoCode?.trim();
+  const taken = await takeSubscription(
+    tx,
+    fanId,
+    creatorId,
+    now,
+    withOffer ? null : addDays(now, SUBSCRIPTION_PERIOD_DAYS),
+  );
+  const { existing } = taken;
   const live = existing && existing.status === 'active' && existing.current_period_end > now;
   if (live && !existing.canceled_at)
     throw new ConflictError(ErrorCodes.ALREADY_SUBSCRIBED, 'You are already subscribed');
@@ -119,25 +144,20 @@ export async function subscribe(
     now,
   });
   const periodEnd = addDays(now, deal.periodDays);
-  const row = await tx
-    .insertInto('subscriptions')
-    .values({
-      subscriber_id: fanId,
-      creator_id: creatorId,
-      status: 'active',
-      current_period_end: periodEnd,
-      is_recurring: true,
-    })
-    .onConflict((oc) =>
-      oc.columns(['subscriber_id', 'creator_id']).doUpdateSet({
-        status: 'active',
-        current_period_end: periodEnd,
-        is_recurring: true,
-        canceled_at: null,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = taken.row ?? (await upsertSubscription(tx, fanId, creatorId, periodEnd));
+  // an active row whose period ran out was never expired by the job, so it still counts
+  const counts = !existing || existing.status !== 'active';
+  // the automation job is keyed by the charge: its id is chosen here so the job rides along
+  const transactionId = randomUUID();
+  const automation = checks.has_automation
+    ? automationJob(deps, tx, {
+        trigger: 'new_subscriber',
+        creatorId,
+        fanId,
+        eventKey: transactionId,
+      })
+    : null;
+  const renewal = renewalJob(periodEnd);
   // a free trial (or a 100% code) charges nothing now; renewals charge the normal price
   const charge =
     deal.chargeCents > 0
@@ -152,20 +172,31 @@ export async function subscribe(
             ...deal.details,
           },
           now,
+          referral: referralTermsFrom(checks, now),
+          transactionId,
+          also: [
+            renewal.tail,
+            ...(automation ? [automation.tail] : []),
+            ...(counts ? [subscriberCounted(creatorId)] : []),
+          ],
         })
       : null;
   await deal.redeem(tx, row.id, charge?.transactionId ?? null);
-  await scheduleRenewal(deps, tx, periodEnd);
-  await automationEvent(deps, tx, {
-    trigger: 'new_subscriber',
-    creatorId,
-    fanId,
-    // a free trial has no charge; its subscription period names the event instead
-    eventKey: charge?.transactionId ?? `trial:${row.id}:${periodEnd.toISOString()}`,
-  });
+  if (charge) {
+    deps.jobs.enqueued(tx, RENEW_JOB, renewal.options);
+    automation?.queued();
+  } else {
+    await scheduleRenewal(deps, tx, periodEnd);
+    await automationEvent(deps, tx, {
+      trigger: 'new_subscriber',
+      creatorId,
+      fanId,
+      // a free trial has no charge; its subscription period names the event instead
+      eventKey: `trial:${row.id}:${periodEnd.toISOString()}`,
+    });
+    if (counts) await bumpSubscriberCount(tx, [creatorId], 1);
+  }
   track(tx, { metric: 'subscription', creatorId, actorId: fanId });
-  // an active row whose period ran out was never expired by the job, so it still counts
-  if (!existing || existing.status !== 'active') await bumpSubscriberCount(tx, [creatorId], 1);
   return {
     subscription: presentSubscription(row, priceCents),
     charged: charge !== null,
@@ -255,129 +286,4 @@ export async function mySubscriptions(db: DbHandle, fanId: string, now = new Dat
       }),
     ),
   };
-}
-
-/**
- * Renews every due recurring subscription, one transaction each. The row is locked and
- * re-checked, and the charge carries `renewal:<id>:<period end>` as its unique ledger ref,
- * so two runs (or two workers) charge a period at most once. A renewal that cannot be paid
- * expires the subscription.
- */
-export async function renewDueSubscriptions(deps: Deps & { db: Db }, now = new Date()) {
-  const due = await deps.db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('is_recurring', '=', true)
-    .where('current_period_end', '<=', now)
-    .limit(500)
-    .execute();
-  let renewed = 0;
-  let expired = 0;
-  for (const { id } of due) {
-    try {
-      const ok = await withTransaction(deps.db, (tx) => renewOne(deps, tx, id, now));
-      if (ok) renewed += 1;
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      // insufficient funds or a creator who is gone or free now: the period simply ends
-      await withTransaction(deps.db, async (tx) => {
-        const ended = await tx
-          .updateTable('subscriptions')
-          .set({ status: 'expired', is_recurring: false })
-          .where('id', '=', id)
-          .where('status', '=', 'active')
-          .where('current_period_end', '<=', now)
-          .returning(['creator_id', 'subscriber_id', 'current_period_end'])
-          .execute();
-        await bumpSubscriberCount(
-          tx,
-          ended.map((r) => r.creator_id),
-          -1,
-        );
-        for (const row of ended) {
-          await automationEvent(deps, tx, {
-            trigger: 'subscription_expired',
-            creatorId: row.creator_id,
-            fanId: row.subscriber_id,
-            eventKey: `expired:${id}:${row.current_period_end.toISOString()}`,
-          });
-          // the fan learns why their access ended, with the reason the charge failed
-          await notify(tx, {
-            userId: row.subscriber_id,
-            type: 'subscription',
-            actorId: row.creator_id,
-            relatedId: id,
-            relatedType: 'subscription',
-            data: { event: 'renewal_failed', reason: error.message },
-          });
-        }
-        expired += ended.length;
-      });
-    }
-  }
-  // non-recurring periods that ran out are over too
-  const lapsed = await withTransaction(deps.db, async (tx) => {
-    const rows = await tx
-      .updateTable('subscriptions')
-      .set({ status: 'expired' })
-      .where('status', '=', 'active')
-      .where('is_recurring', '=', false)
-      .where('current_period_end', '<=', now)
-      .returning(['id', 'creator_id', 'subscriber_id', 'current_period_end'])
-      .execute();
-    for (const row of rows)
-      await automationEvent(deps, tx, {
-        trigger: 'subscription_expired',
-        creatorId: row.creator_id,
-        fanId: row.subscriber_id,
-        eventKey: `expired:${row.id}:${row.current_period_end.toISOString()}`,
-      });
-    await bumpSubscriberCount(
-      tx,
-      rows.map((r) => r.creator_id),
-      -1,
-    );
-    return rows.length;
-  });
-  return { renewed, expired: expired + lapsed };
-}
-
-async function renewOne(deps: Deps, tx: Tx, id: string, now: Date): Promise<boolean> {
-  const row = await tx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row || row.status !== 'active' || !row.is_recurring || row.current_period_end > now)
-    return false;
-  const creator = await payableCreator(tx, row.subscriber_id, row.creator_id);
-  if (creator.subscription_price_cents <= 0)
-    throw new BadRequestError('Free creators have no renewals', ErrorCodes.SUBSCRIPTION_FREE);
-  const next = addDays(row.current_period_end, SUBSCRIPTION_PERIOD_DAYS);
-  // a long-lapsed period restarts from now rather than back-charging missed months
-  const periodEnd = next > now ? next : addDays(now, SUBSCRIPTION_PERIOD_DAYS);
-  await chargeToCreator(deps, tx, {
-    kind: 'renewal',
-    payerId: row.subscriber_id,
-    creatorId: row.creator_id,
-    grossCents: creator.subscription_price_cents,
-    details: { subscriptionId: row.id, periodEnd: periodEnd.toISOString() },
-    idempotencyRef: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
-    now,
-  });
-  await automationEvent(deps, tx, {
-    trigger: 'subscription_renewed',
-    creatorId: row.creator_id,
-    fanId: row.subscriber_id,
-    eventKey: `renewal:${row.id}:${row.current_period_end.toISOString()}`,
-  });
-  await tx
-    .updateTable('subscriptions')
-    .set({ current_period_end: periodEnd })
-    .where('id', '=', row.id)
-    .execute();
-  await scheduleRenewal(deps, tx, periodEnd);
-  return true;
 }

@@ -189,6 +189,10 @@ function withDates<T>(json: Record<string, unknown>, fields: readonly string[]):
   return row as T;
 }
 
+/** A `PUBLIC_USER_COLUMNS` row read as jsonb (`to_jsonb`), its timestamps Dates again. */
+export const publicUserFromJson = (json: Record<string, unknown>) =>
+  withDates<PublicUserRow>(json, USER_DATES);
+
 export type PostMediaRow = Awaited<ReturnType<typeof postMediaRows>>[number];
 
 /** What the page's own query read besides the posts: authors and media (see `presentPosts`). */
