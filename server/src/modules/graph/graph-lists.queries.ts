@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { exactTime } from '../../platform/db/exact-time.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from './graph.relations.ts';
 
@@ -25,12 +26,8 @@ export interface EdgePage {
 
 export type ListedUser = UserRow & { edge_at: string };
 
-/**
- * An edge's created_at as UTC text with microseconds: a JS Date would drop the microseconds and
- * break the keyset comparison; the fixed format ignores the session's DateStyle and TimeZone.
- */
-const edgeAt = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** An edge's created_at as UTC text with microseconds (platform/db/exact-time.ts). */
+const edgeAt = exactTime;
 
 export type FollowDirection = 'followers' | 'following';
 

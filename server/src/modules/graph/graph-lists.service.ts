@@ -7,6 +7,7 @@ import type {
   UserPage,
 } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { EXACT_TIME_RE } from '../../platform/db/exact-time.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
@@ -17,8 +18,6 @@ import { collectActivity } from './recent-activity.ts';
 /** The signed-in user's lists (SPEC §7 GET /users/me/…). */
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The edge time format of graph-lists.queries.ts, e.g. '2026-11-22T09:20:00.123456Z'. */
-const EDGE_AT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Opaque to clients: base64url of the last row's edge time (exact text) and user id. */
 export function encodeCursor(key: q.EdgeKey): string {
@@ -33,7 +32,7 @@ export function decodeCursor(cursor: string): q.EdgeKey {
       value.length === 2 &&
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
-      EDGE_AT_RE.test(value[0]) &&
+      EXACT_TIME_RE.test(value[0]) &&
       UUID_RE.test(value[1])
     )
       return { at: value[0], id: value[1] };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { exactTime } from '../../platform/db/exact-time.ts';
 import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import type { NotificationRow, NotificationType, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
@@ -60,7 +61,8 @@ function actorVisibleTo(userId: string) {
 export interface ListWindow {
   limit: number;
   offset: number;
-  before?: { createdAt: Date; id: string } | undefined;
+  /** the last row of the page before: its created_at as `exactTime` text, and its id */
+  before?: { at: string; id: string } | undefined;
   unreadOnly?: boolean | undefined;
 }
 
@@ -68,12 +70,13 @@ export function listNotifications(db: DbHandle, userId: string, w: ListWindow) {
   let query = db
     .selectFrom('notifications')
     .selectAll()
+    .select(exactTime('created_at').as('cursor_at'))
     .where('user_id', '=', userId)
     .where(actorVisibleTo(userId));
   if (w.unreadOnly) query = query.where('is_read', '=', false);
   if (w.before) {
-    const { createdAt, id } = w.before;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+    const { at, id } = w.before;
+    query = query.where(sql<boolean>`(created_at, id) < (${at}::timestamptz, ${id}::uuid)`);
   } else query = query.offset(w.offset);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(w.limit).execute();
 }

@@ -45,17 +45,29 @@ async function presentAll(db: DbHandle, userId: string, rows: NotificationRow[])
   return rows.map((r) => presentNotification(r, r.actor_id ? actors.get(r.actor_id) : undefined));
 }
 
-/** Keyset cursor "iso|id", base64url so it travels in a query string untouched. */
-function encodeCursor(row: NotificationRow) {
-  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * Keyset cursor "time|id", base64url so it travels in a query string untouched. The time is
+ * the row's exact created_at (microseconds: platform/db/exact-time.ts); a cursor handed out
+ * before, with milliseconds, is still read.
+ */
+function encodeCursor(row: { cursor_at: string; id: string }) {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 }
 
+const CURSOR_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})?Z$/;
+const validIso = (at: string) => {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) return false;
+  return date.toISOString().slice(0, 23) === at.slice(0, 23);
+};
+
 function decodeCursor(cursor: string) {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime()))
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  // a real date only (no 30 February): the time goes to PostgreSQL as a timestamptz
+  const real = at && CURSOR_TIME_RE.test(at) && validIso(at);
+  if (!real || !id || !isUuid(id))
     throw new BadRequestError('Invalid cursor', ErrorCodes.VALIDATION_FAILED, { field: 'before' });
-  return { createdAt, id };
+  return { at, id };
 }
 
 /** GET /notifications: newest first; fetching the first page moves the "last fetch" mark. */

@@ -129,6 +129,31 @@ describe('reading and managing notifications', () => {
     expect((await call(server, user, 'GET', '/notifications?before=garbage')).status).toBe(400);
   });
 
+  it('pages by the before cursor through notifications made in one millisecond', async () => {
+    const { user } = await seeded(5);
+    // five notices 150 µs apart inside one millisecond, oldest first (i = 0 … 4)
+    await sql`update notifications
+      set created_at = '2026-11-20T10:00:00.100Z'::timestamptz
+        + ((data->>'i')::int * 150) * interval '1 microsecond'
+      where user_id = ${user.user.id}::uuid`.execute(server.ctx.db);
+    const seen: number[] = [];
+    let query = '?limit=2';
+    for (let page = 0; page < 5; page += 1) {
+      const { notifications, nextCursor } = await listOf(user, query);
+      seen.push(...notifications.map((n) => n.data.i as number));
+      if (!nextCursor) break;
+      query = `?limit=2&before=${nextCursor}`;
+    }
+    expect(seen).toEqual([4, 3, 2, 1, 0]);
+    // a cursor of milliseconds (as handed out before) is still read; a date that does not exist
+    // is a 400, not a database error
+    const old = Buffer.from('2026-11-20T10:00:00.100Z|ffffffff-ffff-4fff-bfff-ffffffffffff');
+    const legacy = await listOf(user, `?before=${old.toString('base64url')}`);
+    expect(legacy.notifications.map((n) => n.data.i)).toEqual([0]);
+    const feb30 = Buffer.from(`2026-02-30T10:00:00.000000Z|${user.user.id}`).toString('base64url');
+    expect((await call(server, user, 'GET', `/notifications?before=${feb30}`)).status).toBe(400);
+  });
+
   it('check, new, unread-count, mark read, mark-all, delete and delete all', async () => {
     const { user, other } = await seeded(3);
     expect((await call(server, user, 'GET', '/notifications/check')).body).toEqual({

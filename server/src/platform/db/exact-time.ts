@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+
+/**
+ * Keyset cursors need a row's timestamp exactly: PostgreSQL keeps microseconds, a JS Date only
+ * milliseconds, so a cursor built from a Date names a time up to 999 µs before its row, and the
+ * next page (`(at, id) < (cursor)`) skips every row of that millisecond that sorts after it.
+ */
+
+/** A timestamptz column as UTC text with microseconds, whatever the session's DateStyle. */
+export const exactTime = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Text `exactTime` writes, e.g. '2026-11-22T09:20:00.123456Z'. */
+export const EXACT_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
