@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { exactTime } from '../../platform/db/exact-time.ts';
 import type { ChatParticipantRow, ChatRow, MessageRow } from '../../platform/db/schema.ts';
 
 /** SQL of the chats module. Membership is always part of the WHERE: no row leaks by id. */
@@ -78,7 +79,8 @@ export async function otherParticipantIds(db: DbHandle, chatId: string, userId: 
 export interface ChatListWindow {
   folder?: 'inbox' | 'requests' | undefined;
   limit: number;
-  before?: { at: Date; id: string } | undefined;
+  /** the last chat of the page before: its last activity as `exactTime` text, and its id */
+  before?: { at: string; id: string } | undefined;
 }
 
 /** The user's visible chats, most recent activity first. */
@@ -87,12 +89,13 @@ export function listChatsFor(db: DbHandle, userId: string, w: ChatListWindow) {
     .selectFrom('chat_participants as p')
     .innerJoin('chats as c', 'c.id', 'p.chat_id')
     .selectAll('c')
+    .select(exactTime('c.last_activity_at').as('cursor_at'))
     .where('p.user_id', '=', userId)
     .where('p.hidden_at', 'is', null);
   if (w.folder) query = query.where('p.folder', '=', w.folder);
   if (w.before)
     query = query.where(
-      sql<boolean>`(c.last_activity_at, c.id) < (${w.before.at}, ${w.before.id})`,
+      sql<boolean>`(c.last_activity_at, c.id) < (${w.before.at}::timestamptz, ${w.before.id}::uuid)`,
     );
   return query
     .orderBy('c.last_activity_at', 'desc')
@@ -128,13 +131,18 @@ export function findMessagesById(db: DbHandle, ids: readonly string[]) {
   return db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Messages of a chat the viewer did not hide, newest first, older than `before`. */
+/**
+ * Messages of a chat the viewer did not hide, newest first, older than the message `beforeId`
+ * – compared with that row's own created_at in SQL: a JS Date of it would lose the
+ * microseconds and skip the messages of its millisecond (a group commit gives a whole batch
+ * one time).
+ */
 export function messagePage(
   db: DbHandle,
   chatId: string,
   viewerId: string,
   limit: number,
-  before?: { createdAt: Date; id: string },
+  beforeId?: string,
 ) {
   let query = db
     .selectFrom('messages')
@@ -150,8 +158,11 @@ export function messagePage(
         ),
       ),
     );
-  if (before)
-    query = query.where(sql<boolean>`(created_at, id) < (${before.createdAt}, ${before.id})`);
+  if (beforeId)
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select b.created_at, b.id from messages b
+        where b.id = ${beforeId}::uuid)`,
+    );
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

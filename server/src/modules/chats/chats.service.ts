@@ -6,6 +6,7 @@ import {
   type ChatResponse,
 } from '@fanspace/contracts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
+import { isCursorTime } from '../../platform/db/exact-time.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
 import { isUuid } from '../media/media.policy.ts';
@@ -97,9 +98,8 @@ export async function openChat(
 }
 
 function decodeCursor(cursor: string) {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(at.getTime()))
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !isCursorTime(at) || !id || !isUuid(id))
     throw new BadRequestError('Invalid cursor', ErrorCodes.VALIDATION_FAILED, { field: 'before' });
   return { at, id };
 }
@@ -122,9 +122,7 @@ export async function listChats(
     chats: await presentChats(ctx, viewer, page),
     hasMore,
     nextCursor:
-      hasMore && last
-        ? Buffer.from(`${last.last_activity_at.toISOString()}|${last.id}`).toString('base64url')
-        : null,
+      hasMore && last ? Buffer.from(`${last.cursor_at}|${last.id}`).toString('base64url') : null,
   };
 }
 

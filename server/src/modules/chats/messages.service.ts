@@ -60,20 +60,20 @@ export async function listMessages(
   query: MessageListQuery,
 ): Promise<MessagePage> {
   const { chat } = await requireChat(ctx.db, viewer.id, chatId);
-  let before: { createdAt: Date; id: string } | undefined;
+  let beforeId: string | undefined;
   if (query.before) {
     const cursor = isUuid(query.before)
       ? await ctx.db
           .selectFrom('messages')
-          .select(['id', 'created_at'])
+          .select('id')
           .where('id', '=', query.before.toLowerCase())
           .where('chat_id', '=', chat.id)
           .executeTakeFirst()
       : undefined;
     if (!cursor) throw field('before', 'Invalid cursor');
-    before = { createdAt: cursor.created_at, id: cursor.id };
+    beforeId = cursor.id;
   }
-  const rows = await messagePage(ctx.db, chat.id, viewer.id, query.limit + 1, before);
+  const rows = await messagePage(ctx.db, chat.id, viewer.id, query.limit + 1, beforeId);
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit).reverse();
   return {

@@ -1,4 +1,5 @@
 import type { Message } from '@fanspace/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, block, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
@@ -135,6 +136,53 @@ describe('paging', () => {
     expect(second).toMatchObject({ hasMore: false, nextCursor: null });
     expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?limit=101`)).status).toBe(400);
     expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?before=x`)).status).toBe(400);
+  });
+
+  it('pages through messages of one millisecond, and through chats whose activity shares one', async () => {
+    const { a, chat } = await pair();
+    for (let i = 0; i < 6; i += 1) await send(server, a, chat.id, { text: `m${i}` });
+    // m0 … m5 inside one millisecond, m2 and m3 at the very same time (a group commit's batch)
+    await sql`update messages set created_at = '2026-11-20T10:00:00.100Z'::timestamptz
+        + (case substr(text, 2)::int when 3 then 2 else substr(text, 2)::int end * 150)
+          * interval '1 microsecond'
+      where chat_id = ${chat.id}::uuid`.execute(server.ctx.db);
+    const seen: string[] = [];
+    let query = '?limit=2';
+    for (let page = 0; page < 6; page += 1) {
+      const { messages, nextCursor } = await messagesOf(server, a, chat.id, query);
+      seen.unshift(...messages.map((m) => m.text));
+      if (!nextCursor) break;
+      query = `?limit=2&before=${nextCursor}`;
+    }
+    expect([...seen].sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5']);
+    expect(seen.slice(0, 2)).toEqual(['m0', 'm1']);
+    expect(seen.slice(4)).toEqual(['m4', 'm5']);
+
+    // the chat list: four chats whose last activity falls in one millisecond
+    const owner = await actor(server);
+    const chats = [];
+    for (let i = 0; i < 4; i += 1) chats.push(await openChat(server, owner, await actor(server)));
+    for (const [i, c] of chats.entries())
+      await sql`update chats set last_activity_at = '2026-11-20T11:00:00.100Z'::timestamptz
+          + ${i * 200} * interval '1 microsecond' where id = ${c.id}::uuid`.execute(server.ctx.db);
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 4; page += 1) {
+      const res = await call(
+        server,
+        owner,
+        'GET',
+        `/chats?limit=1${cursor ? `&before=${cursor}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      const body = res.body as { chats: Array<{ id: string }>; nextCursor: string | null };
+      listed.push(...body.chats.map((c) => c.id));
+      cursor = body.nextCursor;
+      if (!cursor) break;
+    }
+    expect(listed).toEqual(chats.map((c) => c.id).reverse());
+    const feb30 = Buffer.from(`2026-02-30T10:00:00.000Z|${chat.id}`).toString('base64url');
+    expect((await call(server, owner, 'GET', `/chats?before=${feb30}`)).status).toBe(400);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type NotificationsChangedResponse,
 } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { isCursorTime } from '../../platform/db/exact-time.ts';
 import type { NotificationRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { isUuid } from '../media/media.policy.ts';
@@ -54,18 +55,9 @@ function encodeCursor(row: { cursor_at: string; id: string }) {
   return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 }
 
-const CURSOR_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})?Z$/;
-const validIso = (at: string) => {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) return false;
-  return date.toISOString().slice(0, 23) === at.slice(0, 23);
-};
-
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  // a real date only (no 30 February): the time goes to PostgreSQL as a timestamptz
-  const real = at && CURSOR_TIME_RE.test(at) && validIso(at);
-  if (!real || !id || !isUuid(id))
+  if (!at || !isCursorTime(at) || !id || !isUuid(id))
     throw new BadRequestError('Invalid cursor', ErrorCodes.VALIDATION_FAILED, { field: 'before' });
   return { at, id };
 }

@@ -12,3 +12,17 @@ export const exactTime = (column: string) =>
 
 /** Text `exactTime` writes, e.g. '2026-11-22T09:20:00.123456Z'. */
 export const EXACT_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const CURSOR_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})?Z$/;
+
+/**
+ * A cursor's time as a client sends it back: `exactTime` text, or an ISO time of milliseconds
+ * (cursors handed out before). Only real dates pass (no 30 February, no year 0), since the text
+ * goes to PostgreSQL as a timestamptz and must not fail there.
+ */
+export function isCursorTime(at: string): boolean {
+  if (!CURSOR_TIME_RE.test(at)) return false;
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) return false;
+  return date.toISOString().slice(0, 23) === at.slice(0, 23);
+}
