@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { olderThanCursor } from '../../platform/db/exact-time.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { visiblePosts } from '../posts/posts.queries.ts';
 
@@ -34,7 +35,12 @@ export function slimPosts(
     .where(sql<SqlBool>`posts.published_at <= now()`);
   if (cursor)
     query = query.where(
-      sql<SqlBool>`(posts.published_at, posts.id) < (${cursor.at}, ${cursor.id}::uuid)`,
+      olderThanCursor(
+        'posts',
+        'published_at',
+        { time: 'posts.published_at', id: 'posts.id' },
+        cursor,
+      ),
     );
   return query
     .select([
@@ -67,7 +73,7 @@ export function slimCreators(
     .where(notHiddenFrom(viewerId, 'users.id'));
   if (cursor)
     query = query.where(
-      sql<SqlBool>`(users.created_at, users.id) < (${cursor.at}, ${cursor.id}::uuid)`,
+      olderThanCursor('users', 'created_at', { time: 'users.created_at', id: 'users.id' }, cursor),
     );
   return query
     .select([

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/harness.ts';
 import { adminTestKit } from '../admin/admin.test-kit.ts';
@@ -86,6 +87,30 @@ describe('optimized list variants', () => {
     const mine = seen.filter((id) => ids.includes(id));
     expect(mine).toEqual(ids);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('pages through posts published in one millisecond', async () => {
+    const creator = await asUser('creator');
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const post = await insertPost(server, creator.user, { caption: `tick ${i}` });
+      // 150 µs apart inside one millisecond, newest last
+      await sql`update posts set published_at = '2026-01-01T00:00:00.100Z'::timestamptz
+          + ${i * 150} * interval '1 microsecond' where id = ${post.id}::uuid`.execute(
+        server.ctx.db,
+      );
+      ids.unshift(post.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/posts/optimized?limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await call('GET', url, null);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.posts.map((p: { id: string }) => p.id));
+      cursor = page.body.nextCursor;
+    } while (cursor && seen.length < 200);
+    expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
   });
 
   it('pages creators by cursor and rejects a forged cursor', async () => {

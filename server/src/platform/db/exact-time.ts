@@ -26,3 +26,19 @@ export function isCursorTime(at: string): boolean {
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) return false;
   return date.toISOString().slice(0, 23) === at.slice(0, 23);
 }
+
+/**
+ * Keyset condition `(time, id) < cursor` for a cursor whose time came through a JS Date
+ * (milliseconds): the cursor row's own time is read in the statement (an uncorrelated
+ * subquery, run once), and the cursor's time used only when that row is gone.
+ */
+export function olderThanCursor(
+  table: string,
+  timeColumn: string,
+  ref: { time: string; id: string },
+  cursor: { at: Date; id: string },
+) {
+  return sql<boolean>`(${sql.ref(ref.time)}, ${sql.ref(ref.id)}) < (coalesce(
+      (select k.${sql.ref(timeColumn)} from ${sql.table(table)} k where k.id = ${cursor.id}::uuid),
+      ${cursor.at}::timestamptz), ${cursor.id}::uuid)`;
+}
