@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { olderThanCursor } from '../../platform/db/exact-time.ts';
 import type {
   MediaFolderRow,
   MediaItemRow,
@@ -80,7 +81,17 @@ export async function listVault(db: DbHandle, filter: VaultFilter): Promise<Medi
   }
   if (filter.after) {
     const { createdAt, id } = filter.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+    query = query.where(
+      olderThanCursor(
+        'media_items',
+        'created_at',
+        { time: 'created_at', id: 'id' },
+        {
+          at: createdAt,
+          id,
+        },
+      ),
+    );
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { olderThanCursor } from '../../platform/db/exact-time.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 
 /** SQL of the reels module. */
@@ -27,7 +27,17 @@ export function reelsPage(
   if (options.userId) q = q.where('r.user_id', '=', options.userId);
   const cursor = options.cursor;
   if (cursor)
-    q = q.where(sql<boolean>`(r.created_at, r.id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
+    q = q.where(
+      olderThanCursor(
+        'reels',
+        'created_at',
+        { time: 'r.created_at', id: 'r.id' },
+        {
+          at: cursor.createdAt,
+          id: cursor.id,
+        },
+      ),
+    );
   return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
 }
 

@@ -205,17 +205,18 @@ export function viewersOf(
     .select(['v.viewed_at'])
     .where('v.story_id', '=', storyId)
     .where('u.deleted_at', 'is', null)
-    .$if(after !== null, (q) =>
-      q.where((eb) =>
+    .$if(after !== null, (q) => {
+      // the cursor view's own time (a Date of it lost the microseconds), while it exists
+      const at = sql<Date>`coalesce((select k.viewed_at from story_views k
+        where k.story_id = ${storyId}::uuid and k.viewer_id = ${after!.viewerId}::uuid),
+        ${after!.viewedAt}::timestamptz)`;
+      return q.where((eb) =>
         eb.or([
-          eb('v.viewed_at', '<', after!.viewedAt),
-          eb.and([
-            eb('v.viewed_at', '=', after!.viewedAt),
-            eb('v.viewer_id', '<', after!.viewerId),
-          ]),
+          eb('v.viewed_at', '<', at),
+          eb.and([eb('v.viewed_at', '=', at), eb('v.viewer_id', '<', after!.viewerId)]),
         ]),
-      ),
-    )
+      );
+    })
     .orderBy('v.viewed_at', 'desc')
     .orderBy('v.viewer_id', 'desc')
     .limit(limit)
