@@ -3,7 +3,7 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import type { MessageRow } from '../../platform/db/schema.ts';
 import { PRESENTED_MEDIA_COLUMNS, type PresentableMedia } from '../media/media.presenter.ts';
-import { publicUserFromJson } from '../posts/viewer-state.queries.ts';
+import { publicUserFromJson, withDates } from '../posts/viewer-state.queries.ts';
 import { referralColumns } from '../referrals/referrals.split.ts';
 import { PUBLIC_USER_COLUMNS } from '../users/users.presenter.ts';
 import {
@@ -124,23 +124,11 @@ const factColumns: RawBuilder<unknown> = sql`
       'reason', p.reason) order by p.created_at), '[]'::jsonb)
     from message_purchases p where p.message_id = message.id) as fact_purchases`;
 
-function purchaseFact(json: Record<string, unknown>): MessagePurchaseFact {
-  return {
-    buyer_id: String(json.buyer_id),
-    created_at: new Date(String(json.created_at)),
-    ledger_transaction_id:
-      typeof json.ledger_transaction_id === 'string' ? json.ledger_transaction_id : null,
-    reason: json.reason === 'offer' ? 'offer' : 'unlock',
-  };
-}
+const purchaseFact = (json: Record<string, unknown>) =>
+  withDates<MessagePurchaseFact>(json, ['created_at']);
 
-function quotedFrom(json: Record<string, unknown>): QuotedRow {
-  return {
-    ...(json as unknown as QuotedRow),
-    created_at: new Date(String(json.created_at)),
-    deleted_at: typeof json.deleted_at === 'string' ? new Date(json.deleted_at) : null,
-  };
-}
+const quotedFrom = (json: Record<string, unknown>) =>
+  withDates<QuotedRow>(json, ['created_at', 'deleted_at']);
 
 /**
  * Everything an unlock of a message reads, in one statement under the chat's lock: the

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { fund, pay } from '../payments/payments.test-kit.ts';
+import { balanceCents, fund, pay, rowCount } from '../payments/payments.test-kit.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { actor, block, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
 import { openChat, send } from './chats.test-kit.ts';
 
@@ -37,27 +38,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const count = async (
-  table: 'ledger_transactions' | 'message_purchases' | 'notifications' | 'jobs',
-) =>
-  Number(
-    (
-      await server.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: keyof Database) => rowCount(server, table);
 
-const balanceOf = async (who: Actor) =>
-  (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+const balanceOf = (who: Actor) => balanceCents(server, who);
 
 /** What a refused unlock must leave as it was. */
 async function state() {
-  const keys = await server.ctx.db
-    .selectFrom('idempotency_keys')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
   const touched = await server.ctx.db
     .selectFrom('messages')
     .select(['id', 'updated_at'])
@@ -69,7 +55,7 @@ async function state() {
     purchases: await count('message_purchases'),
     notifications: await count('notifications'),
     jobs: await count('jobs'),
-    keys: Number(keys.n),
+    keys: await count('idempotency_keys'),
     balances: [await balanceOf(fan), await balanceOf(creator), await balanceOf(stranger)],
     touched: touched.map((m) => `${m.id}@${m.updated_at.toISOString()}`),
   };

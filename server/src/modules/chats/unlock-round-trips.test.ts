@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { openSpiedTestDatabase, type SpiedDatabase } from '../../../test/statement-spy.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { fund, pay, unlockChargesFor } from '../payments/payments.test-kit.ts';
+import { balanceCents, fund, pay, unlockChargesFor } from '../payments/payments.test-kit.ts';
 import { actor, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
 import { messagesOf, openChat, send } from './chats.test-kit.ts';
 
@@ -35,8 +35,7 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-const balanceCents = async (who: Actor) =>
-  (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+const balanceOf = (who: Actor) => balanceCents(server, who);
 
 async function lockedMessage(price: number, extra: Record<string, unknown> = {}) {
   const [item, teaser] = await Promise.all([
@@ -61,7 +60,7 @@ describe('round trips of a chat unlock', () => {
     const first = await lockedMessage(3);
     expect((await pay(server, fan, 'POST', `/chats/messages/${first.id}/unlock`)).status).toBe(200);
     const message = await lockedMessage(7);
-    const before = await balanceCents(fan);
+    const before = await balanceOf(fan);
     const notices = async () =>
       (
         await server.ctx.db
@@ -83,7 +82,7 @@ describe('round trips of a chat unlock', () => {
     // the sender's notice, the purchase's link and the message's updated_at, (7) the system
     // accounts' move with the stored response, (8) commit
     expect(count, statements.join('\n')).toBeLessThanOrEqual(8);
-    expect(await balanceCents(fan)).toBe(before - 700);
+    expect(await balanceOf(fan)).toBe(before - 700);
     expect(await unlockChargesFor(server, 'messageId', message.id)).toHaveLength(1);
     const bought = await server.ctx.db
       .selectFrom('message_purchases')

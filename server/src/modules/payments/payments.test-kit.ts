@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestServer } from '../../../test/harness.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import type { Actor } from '../posts/posts.test-kit.ts';
 
 /** Helpers of the payments tests (not a test file itself). */
@@ -30,6 +31,20 @@ export async function fund(server: TestServer, who: Actor, amount: number) {
   const res = await pay(server, who, 'POST', '/wallet/add-funds', { amount });
   if (res.status !== 200) throw new Error(`funding failed: ${res.text}`);
   return res.body;
+}
+
+/** The caller's wallet balance in cents, as the API reports it. */
+export async function balanceCents(server: TestServer, who: Actor): Promise<number> {
+  return (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+}
+
+/** Rows in a table: part of what a refused money request must leave as it was. */
+export async function rowCount(server: TestServer, table: keyof Database): Promise<number> {
+  const row = await server.ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function paidPost(server: TestServer, creator: Actor, priceCents = 500) {

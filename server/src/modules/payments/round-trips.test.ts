@@ -5,7 +5,7 @@ import { openSpiedTestDatabase, type SpiedDatabase } from '../../../test/stateme
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { actor, type Actor } from '../posts/posts.test-kit.ts';
-import { fund, paidPost, pay } from './payments.test-kit.ts';
+import { balanceCents, fund, paidPost, pay } from './payments.test-kit.ts';
 
 /**
  * Statements per money request and per login (docs/PERFORMANCE.md "Write paths"): every
@@ -53,21 +53,20 @@ const noticesOf = async (type: 'purchase' | 'tip' | 'subscription', relatedId: s
       .execute()
   ).length;
 
-const balanceCents = async (who: Actor) =>
-  (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+const balanceOf = (who: Actor) => balanceCents(server, who);
 
 describe('round trips of the write paths', () => {
   it('unlock: 7 statements (was 25, then 14), and the money moved exactly once', async () => {
     // the first charge creates the creator's pending account; count a steady-state one
     await pay(server, fan, 'POST', `/posts/${(await paidPost(server, creator)).id}/unlock`);
     const post = await paidPost(server, creator, 700);
-    const before = await balanceCents(fan);
+    const before = await balanceOf(fan);
     const { count, value, statements } = await statementsOf(() =>
       pay(server, fan, 'POST', `/posts/${post.id}/unlock`),
     );
     expect(value.status, value.text).toBe(200);
     expect(count, statements.join('\n')).toBeLessThanOrEqual(7);
-    expect(await balanceCents(fan)).toBe(before - 700);
+    expect(await balanceOf(fan)).toBe(before - 700);
     // what rode along was written: the link, the notice, the release job
     const bought = await server.ctx.db
       .selectFrom('content_purchases')
@@ -79,7 +78,7 @@ describe('round trips of the write paths', () => {
   });
 
   it('tip: 7 statements (was 24, then 13)', async () => {
-    const before = await balanceCents(fan);
+    const before = await balanceOf(fan);
     const { count, value, statements } = await statementsOf(() =>
       pay(server, fan, 'POST', '/tips', {
         recipientUserId: creator.user.id,
@@ -94,7 +93,7 @@ describe('round trips of the write paths', () => {
       creatorShareCents: 160,
     });
     expect(count, statements.join('\n')).toBeLessThanOrEqual(7);
-    expect(await balanceCents(fan)).toBe(before - 200);
+    expect(await balanceOf(fan)).toBe(before - 200);
   });
 
   it('subscribe: 8 statements (was 15), charged and counted once, renewal scheduled', async () => {
@@ -112,7 +111,7 @@ describe('round trips of the write paths', () => {
           .where('id', '=', creator.user.id)
           .executeTakeFirstOrThrow()
       ).subscriber_count;
-    const [before, countBefore] = [await balanceCents(fan), await subscribers()];
+    const [before, countBefore] = [await balanceOf(fan), await subscribers()];
     const { count, value, statements } = await statementsOf(() =>
       pay(server, fan, 'POST', '/subscriptions', { creatorId: creator.user.id }),
     );
@@ -125,7 +124,7 @@ describe('round trips of the write paths', () => {
     // system accounts' move with the stored idempotent response, (8) commit
     expect(count, statements.join('\n')).toBeLessThanOrEqual(8);
     expect(value.body).toMatchObject({ charged: true, subscription: { status: 'active' } });
-    expect(await balanceCents(fan)).toBe(before - 900);
+    expect(await balanceOf(fan)).toBe(before - 900);
     expect(await subscribers()).toBe(countBefore + 1);
     const periodEnd = new Date(value.body.subscription.currentPeriodEnd as string);
     const hour = new Date(Math.ceil(periodEnd.getTime() / 3_600_000) * 3_600_000);

@@ -4,7 +4,8 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { actor, block, insertPost, purchase, type Actor } from '../posts/posts.test-kit.ts';
 import { openChat } from '../chats/chats.test-kit.ts';
-import { fund, paidPost, pay } from './payments.test-kit.ts';
+import { balanceCents, fund, paidPost, pay, rowCount } from './payments.test-kit.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 /**
  * The checks statement of a tip and of an unlock (tips.service `tipChecks`, unlock.service
@@ -32,17 +33,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const count = async (
-  table: 'ledger_transactions' | 'content_purchases' | 'notifications' | 'jobs',
-) =>
-  Number(
-    (
-      await server.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: keyof Database) => rowCount(server, table);
 
 /** What a refused sale must leave as it was. */
 async function state() {
@@ -57,7 +48,7 @@ async function state() {
     notifications: await count('notifications'),
     jobs: await count('jobs'),
     keys: Number(keys.n),
-    balance: (await pay(server, fan, 'GET', '/wallet/balance')).body.balanceCents as number,
+    balance: await balanceCents(server, fan),
   };
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { actor, block, type Actor } from '../posts/posts.test-kit.ts';
-import { fund, pay } from './payments.test-kit.ts';
+import { balanceCents, fund, pay, rowCount } from './payments.test-kit.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 /**
  * The statements of a new subscription (subscribe.queries.ts: the checks with the fan's wallet
@@ -30,20 +31,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const count = async (
-  table: 'ledger_transactions' | 'subscriptions' | 'notifications' | 'jobs' | 'idempotency_keys',
-) =>
-  Number(
-    (
-      await server.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: keyof Database) => rowCount(server, table);
 
-const balanceOf = async (who: Actor) =>
-  (await pay(server, who, 'GET', '/wallet/balance')).body.balanceCents as number;
+const balanceOf = (who: Actor) => balanceCents(server, who);
 
 const subscribersOf = async (who: Actor) =>
   (

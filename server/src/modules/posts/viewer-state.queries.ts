@@ -180,7 +180,8 @@ const USER_DATES = [
   'created_at',
 ] as const satisfies ReadonlyArray<(typeof PUBLIC_USER_COLUMNS)[number]>;
 
-function withDates<T>(json: Record<string, unknown>, fields: readonly string[]): T {
+/** A row read as jsonb with its timestamp `fields` (ISO text there) Dates again. */
+export function withDates<T>(json: Record<string, unknown>, fields: readonly string[]): T {
   const row: Record<string, unknown> = { ...json };
   for (const field of fields) {
     const value = row[field];
@@ -210,7 +211,7 @@ export function splitPageExtras<R extends { page_author: unknown; page_media: un
     if (page_author && typeof page_author === 'object') {
       const { fact_following, fact_subscribed, fact_blocked, fact_restricted, ...user } =
         page_author as Record<string, unknown>;
-      const author = withDates<PublicUserRow>(user, USER_DATES);
+      const author = publicUserFromJson(user);
       extras.authors.set(author.id, {
         row: author,
         isFollowing: fact_following === true,
