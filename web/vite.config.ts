@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type PluginOption, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { APP_MODULE, ROUTE_PRELOADS } from './src/app/route-preloads.ts';
+import { APP_MODULE, ROUTE_PRELOADS, START_MODULE } from './src/app/route-preloads.ts';
 import { APP_STYLES_ATTRIBUTE } from './src/app/startup/app-styles.ts';
 
 // The API server runs on :3000 in development; the built app is served by it, same-origin.
@@ -14,6 +14,10 @@ const API_TARGET = process.env.FANSPACE_API_URL ?? 'http://localhost:3000';
 // The plugins are typed against the hoisted Vite 8 (pulled in by Vitest) while this workspace
 // builds with Vite 7; the plugin API they use is the same, only the declaration files differ.
 const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
+
+/** The browser build's own steps: the server-rendering build (`--ssr`) has no HTML or assets. */
+const clientBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === 'build' && env.isSsrBuild !== true;
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, at maximum compression, once:
@@ -25,7 +29,7 @@ function precompress(): PluginOption {
   let outDir = 'dist';
   return {
     name: 'fanspace-precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -67,7 +71,7 @@ function routePreloads(): PluginOption {
   let root = '';
   return {
     name: 'fanspace-route-preloads',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       root = config.root;
     },
@@ -94,7 +98,7 @@ function routePreloads(): PluginOption {
       };
       const inHtml = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const needed = (modules: readonly string[]) =>
-        [...closure([APP_MODULE, ...modules].map(chunkOf))]
+        [...closure([START_MODULE, APP_MODULE, ...modules].map(chunkOf))]
           .filter((file) => !inHtml.has(file))
           .map((file) => `/${file}`);
       const manifest = {
@@ -125,7 +129,7 @@ plugins.push(routePreloads());
 function deferStylesheet(): PluginOption {
   return {
     name: 'fanspace-defer-stylesheet',
-    apply: 'build',
+    apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
@@ -156,8 +160,10 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins,
+  // the server-rendering build (`--ssr`, dist-ssr/) is imported by the server, never served
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -17,7 +17,7 @@ import { startServer } from './server.ts';
  *
  * Environment: LH_PAGES (default `/login,/,/u/maya.lens`), LH_PRESETS (`mobile,desktop`),
  * LH_RUNS (3), LH_SERVER_PORT (4240), LH_CHROME_PORT (4241), CHROME_PATH (/usr/bin/chromium),
- * LH_LHR_DIR (a folder to write every run's full Lighthouse report to, for the network
+ * LH_VISITOR (1: audit every page as a visitor, without logging in), LH_LHR_DIR (a folder to write every run's full Lighthouse report to, for the network
  * waterfall and the main-thread breakdown).
  */
 const PAGES = (process.env.LH_PAGES ?? '/login,/,/u/maya.lens').split(',');
@@ -30,7 +30,9 @@ const CHROME_PORT = Number(process.env.LH_CHROME_PORT ?? 4241);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGET_SCORE = 95;
 const PUBLIC_PAGES = new Set(['/login', '/signup', '/forgot-password', '/terms', '/privacy']);
-const isPublic = (page: string) => PUBLIC_PAGES.has(page);
+/** LH_VISITOR=1: every page as a visitor (`/` is then the landing page), as a first-time guest sees it */
+const AS_VISITOR = process.env.LH_VISITOR === '1';
+const isPublic = (page: string) => AS_VISITOR || PUBLIC_PAGES.has(page);
 const DEMO_FAN = { email: 'fan@fanspace.test', password: 'fanspace-demo' };
 
 const METRICS = {

@@ -114,6 +114,49 @@ describe('performance budget', () => {
     await context.close();
   });
 
+  it('paints a signed-in / and profile from the server’s HTML, then hydrates them', async () => {
+    const { context, page } = await newPage(ctx.browser, ctx.server.url, PHONE);
+    await logIn(page, 'fan@fanspace.test');
+    // without any script: what the server rendered, styled, is the page
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Welcome, / }).isVisible())
+      .toBe(true);
+    const feed = page.getByRole('feed', { name: 'Home feed' });
+    await expect.poll(() => feed.locator('article').count()).toBeGreaterThan(0);
+    expect(await page.locator('#splash').count()).toBe(0);
+    await page.goto('/u/maya.lens');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Maya Lens' }).isVisible())
+      .toBe(true);
+    await page.unroute('**/assets/*.js');
+
+    // with them: React takes the server's page over as it is – no second render, no refetch
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    for (const path of ['/', '/u/maya.lens']) {
+      sockets.length = 0;
+      await page.goto(path);
+      // taps pass through the server's page until the app has taken it over
+      await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
+      // realtime mounts once the hydrated app has settled
+      await expect
+        .poll(() => sockets.some((url) => url.includes('/api/realtime')), { timeout: 30_000 })
+        .toBe(true);
+      await page.getByRole('button', { name: 'Account menu' }).first().click();
+      await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+    }
+    expect(warnings.filter((w) => w.includes('rendered again'))).toEqual([]);
+    await context.close();
+  });
+
   it(
     'keeps only a window of cards in the DOM with 200 posts loaded',
     { timeout: 120_000 },

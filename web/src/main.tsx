@@ -1,49 +1,56 @@
 /**
- * Start-up (spec §2): apply the stylesheet index.html preloads, remove the splash, load the
- * app lazily with a spinner, reload once if that load fails, show 'Loading error' if rendering
- * fails, install video handling and, in production, the service worker.
+ * The entry: the stylesheet, and start-up (app/startup/start.tsx) as a module of its own. A page
+ * the server rendered is already on screen when this runs: start-up – evaluating React and the
+ * app, ~100 ms of main thread on a laptop and four times that on a phone – waits until that page
+ * has been painted, so it is not held back behind it (docs/PERFORMANCE.md, "Server-rendered first
+ * view"), and so does the download of the page's modules, which would otherwise compete with the
+ * stylesheet and the lead image for the connection.
  */
-import * as React from 'react';
-import { startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { applyAppStyles } from './app/startup/app-styles.ts';
-import { BootErrorBoundary } from './app/startup/boot-error-boundary.tsx';
-import { BootSpinner } from './app/startup/boot-spinner.tsx';
-import { lazyWithReload } from './app/startup/lazy-with-reload.ts';
-import { ensureReactLoaded } from './app/startup/react-guard.ts';
-import { registerServiceWorker } from './app/startup/service-worker.ts';
-import { removeSplash } from './app/startup/splash.ts';
-import { installVideoSafety } from './app/startup/video-safety.ts';
+import { importWithReload } from './app/startup/reload-guard.ts';
+import { SERVER_RENDERED_ATTRIBUTE } from './app/startup/server-rendered.ts';
 
-const App = lazyWithReload(() => import('./app/app.tsx').then((m) => ({ default: m.App })));
+// a chunk missing after a deploy reloads the page once (reload-guard.ts)
+const start = () =>
+  void importWithReload(() => import('./app/startup/start.tsx')).then((m) => m.startApp());
 
-function start(): void {
-  if (!ensureReactLoaded(React)) return;
-  const container = document.getElementById('root');
-  if (!container) throw new Error('Missing #root element');
-
-  removeSplash();
-  installVideoSafety();
-  const root = createRoot(container);
-  // A transition renders in slices of a few milliseconds, yielding to the browser between them,
-  // instead of one long task for the whole first tree (Total Blocking Time on slow phones).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <BootErrorBoundary>
-          <Suspense fallback={<BootSpinner />}>
-            <App />
-          </Suspense>
-        </BootErrorBoundary>
-      </StrictMode>,
-    );
-  });
-
-  if (import.meta.env.PROD) {
-    window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+/** Fetches the page's modules (the server lists them in #root's data-preload) in parallel. */
+function preloadModules(root: HTMLElement): void {
+  for (const href of (root.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
   }
 }
 
-// the splash stays until the stylesheet applies: nothing renders unstyled
-void applyAppStyles().then(start);
+/** Resolves in a task of its own, after what is queued: the browser can paint and respond. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A server-rendered page's start-up, one module graph per task – React, then the app with its
+ * data and routing libraries, then start-up itself – instead of one long task evaluating them
+ * all: the page is on screen and should answer a tap meanwhile (Total Blocking Time).
+ */
+async function startInSteps(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/app.tsx');
+  await nextTask();
+  start();
+}
+
+const root = document.getElementById('root');
+if (root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+  // the frame's callback runs before the first paint, the timeout's task after it
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      preloadModules(root);
+      // a step that fails to load is loaded again by start-up, which handles the failure
+      startInSteps().catch(start);
+    }, 0),
+  );
+} else {
+  start();
+}

@@ -38,6 +38,8 @@ const EnvSchema = Type.Object({
   WEB_DIST: Type.Optional(Type.String()),
   /** how long index.html of `/` or a profile may wait for the page's data it embeds (ms); 0: off */
   SPA_BOOT_DATA_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 300 }),
+  /** how long the server may render such a page's first view into its HTML (ms); 0: off */
+  SPA_RENDER_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 250 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   /** seconds a process reuses a session lookup (platform/auth/session-cache.ts); 0: off */

@@ -1,12 +1,15 @@
 /** The main application, loaded lazily by main.tsx. */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useApplyUiSettings } from '../features/settings/apply-ui-settings.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from '../ui/toast/toaster.tsx';
 import { bootstrap } from './bootstrap.ts';
+import { markInteractive } from './startup/server-rendered.ts';
+
+export { firstDataSettled } from './bootstrap.ts';
 import { routes } from './routes.tsx';
 
 const router = createBrowserRouter(routes);
@@ -19,6 +22,8 @@ export function App() {
   // so the first frame already has the user's theme and session.
   use(bootstrap());
   useApplyUiSettings();
+  // a server-rendered page is hydrated from here down: it may take taps now
+  useEffect(() => markInteractive(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

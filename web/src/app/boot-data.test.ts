@@ -50,7 +50,7 @@ async function start(): Promise<void> {
   await adoptBootData();
   await validateSession();
   expect(useAuthStore.getState().authReady).toBe(true);
-  (await loadRouteData('/'))?.();
+  (await loadRouteData('/'))?.(queryClient);
   await vi.waitFor(() => {
     for (const options of [
       feedQueryOptions('home'),

@@ -15,10 +15,12 @@ import { useAuthStore } from '../features/auth/store.ts';
 import { userIdOf } from '../features/auth/user.ts';
 import { bindCreatorGate } from '../features/creator/creator-gate.ts';
 import { useUiSettings } from '../features/settings/store.ts';
+import { queryClient, queriesSettled } from '../lib/query-client.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { loadRouteData } from './route-data.ts';
 
 let started: Promise<void> | null = null;
+let firstData: Promise<void> = Promise.resolve();
 
 /**
  * Notification polling follows the session from here on (spec §4: it starts on login, stops on
@@ -77,14 +79,26 @@ async function run(): Promise<void> {
         return null;
       })
     : Promise.resolve(null);
-  void validateSession()
+  firstData = validateSession()
     .then(() => routeData)
-    .then((prefetch) => {
-      if (prefetch && useAuthStore.getState().isAuthenticated) prefetch();
+    .then(async (prefetch) => {
+      if (!prefetch || !useAuthStore.getState().isAuthenticated) return;
+      prefetch(queryClient);
+      await queriesSettled(queryClient);
     });
 }
 
 export function bootstrap(): Promise<void> {
   started ??= run();
   return started;
+}
+
+/**
+ * Resolves once start-up is done, the session is checked and the page's first queries have
+ * answered – from the boot data, so without a round trip: the state the server rendered the
+ * page in, which the browser must have before it hydrates that page (main.tsx).
+ */
+export async function firstDataSettled(): Promise<void> {
+  await bootstrap();
+  await firstData;
 }

@@ -16,7 +16,8 @@ import { signIn, stubFetch, type FetchMock } from '../test/render.tsx';
 import { loadRouteData } from './route-data.ts';
 
 /** What bootstrap does once the gate is open: the page's prefetch, if it has one. */
-const prefetchRouteData = async (pathname: string) => (await loadRouteData(pathname))?.();
+const prefetchRouteData = async (pathname: string) =>
+  (await loadRouteData(pathname))?.(queryClient);
 
 let fetchMock: FetchMock;
 let profile: PublicUser;

@@ -6,10 +6,11 @@
  * use the pages' own query options, so the page finds them in the cache (or in flight) and does
  * not ask again. Each page's module is loaded on demand: /login never downloads them.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { queryClient } from '../lib/query-client.ts';
 
-type Prefetch = () => void;
+/** starts the page's first queries in a query client (the app's; the server render's own) */
+export type Prefetch = (client: QueryClient) => void;
 
 interface RouteData {
   path: string;
@@ -22,14 +23,14 @@ const ROUTE_DATA: readonly RouteData[] = [
     path: '/',
     load: async () => {
       const { prefetchHomeFeed } = await import('../features/feed/prefetch.ts');
-      return () => prefetchHomeFeed(queryClient);
+      return prefetchHomeFeed;
     },
   },
   {
     path: '/u/:username',
     load: async ({ username = '' }) => {
       const { prefetchProfile } = await import('../features/profile/prefetch.ts');
-      return () => prefetchProfile(queryClient, username);
+      return (client) => prefetchProfile(client, username);
     },
   },
 ];

@@ -14,6 +14,8 @@
  * not download the shell and the feed.
  */
 export const APP_MODULE = 'src/app/app.tsx';
+/** start-up, which the entry (main.tsx) imports once the page is on screen */
+export const START_MODULE = 'src/app/startup/start.tsx';
 const SHELL = 'src/app/layout/app-shell.tsx';
 
 export interface RoutePreload {

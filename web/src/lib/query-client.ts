@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { isApiError } from './api/index.ts';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -8,15 +8,35 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: shouldRetry,
-      refetchOnWindowFocus: false,
-    },
-    mutations: {
-      retry: false,
-    },
+export const QUERY_DEFAULTS = {
+  queries: {
+    staleTime: 30_000,
+    retry: shouldRetry,
+    refetchOnWindowFocus: false,
   },
-});
+  mutations: {
+    retry: false,
+  },
+} satisfies QueryClientConfig['defaultOptions'];
+
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+
+/**
+ * Resolves once no query of `client` is fetching, and none started in the meantime: a query's
+ * follow-ups (a profile's posts once the profile is in) start in its promise's callbacks, after
+ * the cache has already said it is done, so "done" is checked again a task later.
+ */
+export function queriesSettled(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (client.isFetching() > 0) return;
+      setTimeout(() => {
+        if (client.isFetching() > 0) return;
+        unsubscribe();
+        resolve();
+      }, 0);
+    };
+    const unsubscribe = client.getQueryCache().subscribe(check);
+    check();
+  });
+}

@@ -5,8 +5,6 @@ import {
   type PostPage,
 } from '@fanspace/contracts';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
@@ -20,6 +18,7 @@ import {
   type Actor,
 } from '../../modules/posts/posts.test-kit.ts';
 import { scriptSafeJson, sessionTagOf } from './boot-data.ts';
+import { writeWebDist } from './spa.test-kit.ts';
 
 let server: TestServer;
 let webDist: string;
@@ -38,20 +37,9 @@ const HOME_PATHS = [
 ];
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspace-boot-'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
+  webDist = writeWebDist(
+    'fanspace-boot-',
     '<!doctype html><html><head><title>Fanspace</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(webDist, 'route-preloads.json'),
-    JSON.stringify({
-      always: ['/assets/app-1.js'],
-      routes: [
-        { path: '/', files: ['/assets/feed-1.js'], visitorFiles: ['/assets/landing-1.js'] },
-        { path: '/u/:username', files: ['/assets/profile-1.js'] },
-      ],
-    }),
   );
   // a generous budget: a loaded test run must not time the data out (the last test checks it)
   server = await createTestServer({

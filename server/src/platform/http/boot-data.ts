@@ -33,6 +33,12 @@ export interface BootMarkup {
   head: string;
   /** the JSON block, for the end of the body */
   body: string;
+  /**
+   * `/` or a profile: the API answers the block carries (JSON text by path and query), for the
+   * server to render the page's first view with (ssr.ts); null for a page with the session
+   * check alone
+   */
+  pageAnswers: Record<string, string> | null;
 }
 
 interface Answer {
@@ -120,6 +126,7 @@ function markup(
   session: { userId: string; token: string },
   answers: Answer[],
   image: string | null,
+  pageData: boolean,
 ): BootMarkup {
   const responses = answers.map((a) => `${JSON.stringify(a.path)}:${a.raw}`).join(',');
   const json =
@@ -131,6 +138,7 @@ function markup(
         ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`
         : '',
     body: `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptSafeJson(json)}</script>`,
+    pageAnswers: pageData ? Object.fromEntries(answers.map((a) => [a.path, a.raw])) : null,
   };
 }
 
@@ -175,6 +183,7 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
         : null;
     };
     const username = usernameOf(pathname);
+    const pageData = username !== null || pathname === '/';
     const { answers, image } = username
       ? await profile(get, username, resolved.user)
       : pathname === '/'
@@ -182,7 +191,7 @@ export function createBootData(app: FastifyInstance, timeoutMs: number) {
         : await anyPage(get);
     // no session check answer (revoked meanwhile, or the database failed): nothing at all
     if (!answers.some((a) => a.path === ME)) return null;
-    return markup({ userId: resolved.user.id, token }, answers, image);
+    return markup({ userId: resolved.user.id, token }, answers, image, pageData);
   }
 
   return {

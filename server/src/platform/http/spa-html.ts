@@ -32,6 +32,42 @@ interface Variant {
 
 const SAFE_FILE = /^\/[\w./-]+\.js$/;
 
+const SPLASH = '<div id="splash"';
+const EMPTY_ROOT = '<div id="root"></div>';
+/** the stylesheet index.html only preloads (web/vite.config.ts `deferStylesheet`) */
+const DEFERRED_STYLESHEET =
+  /<link rel="preload" as="style"((?: crossorigin)?) href="([^"]+\.css)" data-app-styles>/g;
+
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * index.html with the server's render of the page in #root (ssr.ts), marked for the browser to
+ * hydrate (web/src/app/startup/server-rendered.ts): without the splash, which would cover it,
+ * and with the stylesheet applied by the HTML itself, so the page paints styled before any
+ * script runs. The page's modulepreload links move into #root's `data-preload`: the entry adds
+ * them once the page has been painted (web/src/main.tsx), so ~200 KB of script does not compete
+ * with the HTML, the stylesheet and the lead image for the first paint. null when index.html is
+ * not the one expected (no splash or empty #root).
+ */
+export function withRenderedRoot(html: string, rendered: string): string | null {
+  const from = html.indexOf(SPLASH);
+  const root = html.indexOf(EMPTY_ROOT);
+  if (from < 0 || root < from) return null;
+  const preloads: string[] = [];
+  const head = html
+    .slice(0, from)
+    .replace(MODULE_PRELOAD, (_link, href: string) => {
+      preloads.push(href);
+      return '';
+    })
+    .replace(DEFERRED_STYLESHEET, '<link rel="stylesheet"$1 href="$2">');
+  return (
+    head +
+    `<div id="root" data-server-rendered data-preload="${preloads.join(' ')}">${rendered}</div>` +
+    html.slice(root + EMPTY_ROOT.length)
+  );
+}
+
 /** Does a route pattern (`/u/:username`) match a path? `:name` is one non-empty segment. */
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);
@@ -139,10 +175,11 @@ export function createSpaHtml(webDist: string) {
       pathname: string,
       acceptEncoding: string | string[] | undefined,
       boot: BootMarkup,
+      rendered: string | null = null,
     ): Promise<SpaPage | null> {
       if (!refresh() || !manifest) return null;
-      const html = variantFor(pathname, true)
-        .raw.toString()
+      const plain = variantFor(pathname, true).raw.toString();
+      const html = ((rendered !== null && withRenderedRoot(plain, rendered)) || plain)
         .replace('</head>', `${boot.head}</head>`)
         .replace('</body>', `${boot.body}</body>`);
       const encoding = pickEncoding(acceptEncoding);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from './auth-plugin.ts';
 import { createBootData } from './boot-data.ts';
 import { createSpaHtml } from './spa-html.ts';
+import { createSsr } from './ssr.ts';
 
 const ASSET_EXTENSIONS = new Set([
   '.js',
@@ -58,6 +59,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
   }
   const html = hasWeb ? createSpaHtml(webDist) : null;
   const bootData = createBootData(app, app.ctx.config.SPA_BOOT_DATA_MS);
+  const ssr = createSsr(webDist, hasWeb ? app.ctx.config.SPA_RENDER_MS : 0, app.log);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const pathname = request.url.split('?')[0] ?? '/';
@@ -65,8 +67,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
     // a signed-in `/` or profile: the page's first API answers in the HTML (boot-data.ts)
     const boot =
       html && request.method === 'GET' ? await bootData.forRequest(request, pathname) : null;
+    // …and its first view rendered from them, for the browser to hydrate (ssr.ts)
+    const rendered = boot?.pageAnswers ? await ssr.page(pathname, boot.pageAnswers) : null;
     const page = boot
-      ? await html?.pageWithBoot(pathname, encodings, boot)
+      ? await html?.pageWithBoot(pathname, encodings, boot, rendered)
       : html?.page(pathname, encodings, Boolean(request.cookies[SESSION_COOKIE]));
     if (!page) return reply.sendFile('index.html');
     // the page differs with the cookie (the preloads; a member's own data): no shared cache

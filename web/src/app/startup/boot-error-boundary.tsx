@@ -4,6 +4,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { clearReloadFlag } from './reload-guard.ts';
+import { markInteractive } from './server-rendered.ts';
 
 interface State {
   failed: boolean;
@@ -18,6 +19,8 @@ export class BootErrorBoundary extends Component<{ children: ReactNode }, State>
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Fanspace failed to render', error, info.componentStack);
+    // the error screen replaced a server-rendered page: its Refresh link must take taps
+    markInteractive();
   }
 
   private refresh = (event: { preventDefault(): void }): void => {

@@ -1,26 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { browserReloadDeps, clearReloadFlag, reloadOnce, type ReloadDeps } from './reload-guard.ts';
-
-/**
- * Runs a dynamic import; if it fails (typically a stale chunk after a deploy) the page reloads
- * once. While that reload happens the promise never settles, so nothing flashes an error.
- * A second failure is thrown to the error boundary.
- */
-export function importWithReload<T>(
-  load: () => Promise<T>,
-  deps: ReloadDeps = browserReloadDeps,
-): Promise<T> {
-  return load().then(
-    (module) => {
-      clearReloadFlag(deps);
-      return module;
-    },
-    (error: unknown) => {
-      if (reloadOnce(deps)) return new Promise<T>(() => undefined);
-      throw error;
-    },
-  );
-}
+import { browserReloadDeps, importWithReload, type ReloadDeps } from './reload-guard.ts';
 
 export function lazyWithReload(
   load: () => Promise<{ default: ComponentType }>,

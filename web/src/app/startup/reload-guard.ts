@@ -47,3 +47,24 @@ export function clearReloadFlag(deps: ReloadDeps = browserReloadDeps): void {
     // Storage unavailable: nothing was stored either.
   }
 }
+
+/**
+ * Runs a dynamic import; if it fails (typically a stale chunk after a deploy) the page reloads
+ * once. While that reload happens the promise never settles, so nothing flashes an error.
+ * A second failure is thrown to the error boundary.
+ */
+export function importWithReload<T>(
+  load: () => Promise<T>,
+  deps: ReloadDeps = browserReloadDeps,
+): Promise<T> {
+  return load().then(
+    (module) => {
+      clearReloadFlag(deps);
+      return module;
+    },
+    (error: unknown) => {
+      if (reloadOnce(deps)) return new Promise<T>(() => undefined);
+      throw error;
+    },
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../lib/storage/memory-storage.ts';
 import { applyAppStyles } from './app-styles.ts';
-import { importWithReload } from './lazy-with-reload.ts';
+import { importWithReload } from './reload-guard.ts';
 import { ensureReactLoaded } from './react-guard.ts';
 import { RELOAD_FLAG_KEY, type ReloadDeps } from './reload-guard.ts';
 import {

@@ -2,7 +2,7 @@
  * Session state (spec §4 Auth), persisted encrypted under `auth-storage`. `authReady` is never
  * persisted: it turns true only once this page load has validated the stored session.
  */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import { clearApiCache } from '../../lib/api/index.ts';
 import { navigateTo } from '../../lib/navigation.ts';

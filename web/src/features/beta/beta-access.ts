@@ -2,7 +2,7 @@
  * Beta access on this browser (spec §4): false becomes true on a valid code, is kept in browser
  * storage and in a cookie that lives one year, and can be revoked.
  */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import { readCookie } from '../../lib/api/csrf.ts';
 import { secureJSONStorage } from '../../lib/storage/index.ts';

@@ -1,5 +1,5 @@
 /** Whether the composer dialog (top bar "Create", the feed prompt) is open. */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 
 interface ComposerModalState {
   open: boolean;

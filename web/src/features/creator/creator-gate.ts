@@ -4,7 +4,7 @@
  * requiresIdentityVerification opens it in its 'verification pending' form.
  */
 import { ErrorCodes } from '@fanspace/contracts/errors';
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { errorCodeOf, errorDataOf, isApiError, onApiError } from '../../lib/api/index.ts';
 
 export type CreatorGateReason = 'become' | 'pending';

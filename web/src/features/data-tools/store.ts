@@ -3,7 +3,7 @@
  * (spec §9), encrypted like every stored value. Only lastSync is persisted; a page load is idle.
  */
 import { DATA_TOOLS_MESSAGES } from '@fanspace/contracts';
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import {
   DATA_STORAGE_KEY,

@@ -2,7 +2,7 @@
  * Uploads in flight (spec §3 Upload: id, file, progress, status, startTime). The composer and
  * chat add files here; the progress tray reads from it.
  */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 
 export type UploadStatus = 'uploading' | 'completed';
 

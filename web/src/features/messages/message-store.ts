@@ -4,7 +4,7 @@
  * SPEC §4 rules (optimistic send, dedupe, delete never revived, temp ids never read, likes that
  * roll back) hold whatever the order of server answers and socket frames.
  */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { isApiError } from '../../lib/api/index.ts';
 import { useAuthStore } from '../auth/store.ts';
 import * as api from './chats-api.ts';

@@ -1,6 +1,7 @@
 /** Chat list queries and mutations (TanStack Query). Messages live in message-store.ts. */
 import type { Chat, ChatList } from '@fanspace/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useAuthStore } from '../auth/store.ts';
 import * as api from './chats-api.ts';
 
@@ -29,7 +30,9 @@ export function useUnreadChatCount(): number {
     staleTime: 15_000,
     enabled: signedIn,
   });
-  return chats.data?.chats.filter((c) => c.unreadCount > 0).length ?? 0;
+  // the server's render of the page knows no count: the browser's follows its hydration
+  const hydrated = useHydrated();
+  return hydrated ? (chats.data?.chats.filter((c) => c.unreadCount > 0).length ?? 0) : 0;
 }
 
 export function useChatQuery(chatId: string | undefined, fallback: Chat | undefined) {

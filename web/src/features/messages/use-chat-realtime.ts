@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { realtimeClient } from '../../lib/realtime/realtime-client.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useAuthStore } from '../auth/store.ts';

@@ -4,6 +4,7 @@
  * features keep under it.
  */
 import { useEffect } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useAuthStore } from '../auth/store.ts';
 import {
   ensureNotificationPolling,
@@ -40,5 +41,7 @@ export function useUnreadNotificationCount(): number {
   }, []);
   const signedIn = useAuthStore((s) => s.authReady && s.isAuthenticated);
   const count = useNotificationStore((s) => s.unreadCount);
-  return signedIn ? count : 0;
+  // the server's render of the page knows no count: the browser's follows its hydration
+  const hydrated = useHydrated();
+  return signedIn && hydrated ? count : 0;
 }

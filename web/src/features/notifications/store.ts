@@ -11,7 +11,7 @@
  * - A message notification within 5 s of the real message is not announced twice (dedupe.ts).
  */
 import type { Notification, PublicUser } from '@fanspace/contracts';
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { realtimeClient, type RealtimeClient } from '../../lib/realtime/realtime-client.ts';

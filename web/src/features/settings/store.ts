@@ -1,5 +1,5 @@
 /** UI settings (spec §3/§9), persisted encrypted under `user-ui-storage`. */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import { secureJSONStorage } from '../../lib/storage/index.ts';
 

@@ -1,5 +1,5 @@
 /** Whether the story composer is open (the tray's "Add story", the create page). */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 
 interface StoryComposerState {
   open: boolean;

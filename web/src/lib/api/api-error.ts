@@ -10,6 +10,7 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
 export const CONFIG_ERROR_MESSAGE = 'Request configuration error';
 export const AUTH_NOT_READY_MESSAGE = 'Auth not validated yet - request blocked';
 export const ABORTED_MESSAGE = 'Request aborted';
+export const SERVER_RENDER_MESSAGE = 'Not in the page data the server rendered with';
 
 export function timeoutMessage(ms: number): string {
   return `timeout of ${ms}ms exceeded`;

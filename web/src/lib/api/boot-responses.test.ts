@@ -2,6 +2,7 @@ import { BOOT_DATA_ELEMENT_ID } from '@fanspace/contracts';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, json } from '../../test/api-harness.ts';
+import { SERVER_RENDER_MESSAGE } from './api-error.ts';
 import {
   BOOT_RESPONSES_TTL_MS,
   bootKey,
@@ -115,5 +116,22 @@ describe('http client with boot responses', () => {
     h.runtime.boot.install({ '/users/me': { id: 'u1' }, '/posts': { posts: [] } });
     await expect(h.api.get('/posts')).rejects.toMatchObject({ code: 'AUTH_NOT_READY' });
     expect(await h.api.get('/users/me')).toEqual({ id: 'u1' });
+  });
+
+  it('sends nothing while installed exclusive (the server’s render), until cleared', async () => {
+    const h = createHarness();
+    h.runtime.boot.install({ '/users/me': { id: 'u1' } }, { exclusive: true });
+    expect(h.runtime.boot.exclusive()).toBe(true);
+    expect(await h.api.get('/users/me')).toEqual({ id: 'u1' });
+    await expect(h.api.get('/posts')).rejects.toMatchObject({
+      code: 'CONFIG',
+      message: SERVER_RENDER_MESSAGE,
+    });
+    await expect(h.api.post('/likes', {})).rejects.toMatchObject({ code: 'CONFIG' });
+    expect(h.fetch).not.toHaveBeenCalled();
+    h.runtime.boot.clear();
+    expect(h.runtime.boot.exclusive()).toBe(false);
+    expect(await h.api.get('/posts')).toEqual({ ok: true });
+    expect(h.fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,7 +17,13 @@ import {
 export const BOOT_RESPONSES_TTL_MS = 10_000;
 
 export interface BootResponses {
-  install(responses: Record<string, unknown>): void;
+  /**
+   * `exclusive`: nothing else is sent while these are installed – the server's render of a page
+   * (entry-server.tsx), which must not go to the network for what the boot data lacks
+   */
+  install(responses: Record<string, unknown>, options?: { exclusive?: boolean }): void;
+  /** installed with `exclusive` (until clear) */
+  exclusive(): boolean;
   /** The embedded answer for an API path and query (`/posts?limit=20…`), at most once. */
   take(pathAndQuery: string): { hit: true; value: unknown } | { hit: false };
   clear(): void;
@@ -35,11 +41,14 @@ export function bootKey(pathAndQuery: string): string {
 export function createBootResponses(now: () => number): BootResponses {
   let answers = new Map<string, unknown>();
   let expiresAt = 0;
+  let only = false;
   return {
-    install(responses) {
+    install(responses, options) {
       answers = new Map(Object.entries(responses).map(([key, value]) => [bootKey(key), value]));
       expiresAt = now() + BOOT_RESPONSES_TTL_MS;
+      only = options?.exclusive ?? false;
     },
+    exclusive: () => only,
     take(pathAndQuery) {
       if (answers.size === 0) return { hit: false };
       if (now() >= expiresAt) {
@@ -54,6 +63,7 @@ export function createBootResponses(now: () => number): BootResponses {
     },
     clear() {
       answers.clear();
+      only = false;
     },
   };
 }

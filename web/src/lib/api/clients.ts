@@ -109,7 +109,11 @@ export function clearApiCache(): void {
 /**
  * Answers the first request of each URL in `responses` from them (boot data the server embedded
  * in index.html, lib/api/boot-responses.ts). The caller has checked they are this session's.
+ * `exclusive`: no other request is sent meanwhile (the server's render of the page).
  */
-export function installBootResponses(responses: Record<string, unknown>): void {
-  runtime.boot.install(responses);
+export function installBootResponses(
+  responses: Record<string, unknown>,
+  options?: { exclusive?: boolean },
+): void {
+  runtime.boot.install(responses, options);
 }

@@ -7,6 +7,7 @@ import {
   ApiError,
   AUTH_NOT_READY_MESSAGE,
   CONFIG_ERROR_MESSAGE,
+  SERVER_RENDER_MESSAGE,
   messageFromBody,
   NETWORK_ERROR_MESSAGE,
   timeoutMessage,
@@ -272,6 +273,18 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
     if (ttl !== null) {
       const cached = runtime.cache.get(cacheKey);
       if (cached.hit) return { data: cached.value as T, status: 200, headers: new Headers() };
+    }
+    if (runtime.boot.exclusive()) {
+      throw fail(
+        new ApiError({
+          status: -1,
+          message: SERVER_RENDER_MESSAGE,
+          url: fallbackUrl,
+          code: 'CONFIG',
+        }),
+        path,
+        method,
+      );
     }
 
     for (let attempt = 0; ; attempt += 1) {

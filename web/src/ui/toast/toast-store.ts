@@ -1,5 +1,5 @@
 /** Toasts (spec §3/§9): 5 s by default, 7 s for errors, blank messages never shown. */
-import { create } from 'zustand';
+import { create } from '../../lib/create-store.ts';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 

@@ -30,6 +30,8 @@ export const OVERSCAN = 3;
 /** Ask for the next page when the last rendered card is this close to the end. */
 export const LOAD_AHEAD = 5;
 
+const INITIAL_RECT = { width: 0, height: 2 * ESTIMATED_CARD_HEIGHT };
+
 /** Measured sizes per list (its label), kept across unmounts for scroll restoration. */
 const measurements = new Map<string, VirtualItem[]>();
 
@@ -80,6 +82,10 @@ export function VirtualPostList({
     scrollMargin,
     getItemKey: (index) => posts[index]?.id ?? index,
     initialMeasurementsCache: measurements.get(label) ?? [],
+    // the first render (on the server, and the browser's hydration of it) has no window to
+    // measure: it renders the cards of two estimated heights (plus the overscan), the same on
+    // both sides, so the first cards are in the server's HTML and the browser agrees with it
+    initialRect: INITIAL_RECT,
   });
 
   // keep what was measured for the next visit (back from a post)
