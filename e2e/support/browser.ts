@@ -29,8 +29,10 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = LAPTOP,
+  /** the browser's locale and time zone, when not the machine's */
+  intl: { locale?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, ...intl });
   const page = await context.newPage();
   return { context, page };
 }

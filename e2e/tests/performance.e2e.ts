@@ -115,7 +115,11 @@ describe('performance budget', () => {
   });
 
   it('paints a signed-in / and profile from the server’s HTML, then hydrates them', async () => {
-    const { context, page } = await newPage(ctx.browser, ctx.server.url, PHONE);
+    // in German and Berlin time: the server renders dates and numbers as this browser does
+    const { context, page } = await newPage(ctx.browser, ctx.server.url, PHONE, {
+      locale: 'de-DE',
+      timezoneId: 'Europe/Berlin',
+    });
     await logIn(page, 'fan@fanspace.test');
     // without any script: what the server rendered, styled, is the page
     await page.route('**/assets/*.js', (route) => route.abort());

@@ -2,6 +2,7 @@ import type { PostPage, PublicUser } from '@fanspace/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server.tsx';
 import { useAuthStore } from './features/auth/store.ts';
+import { displayLocale, displayTimeZone } from './lib/intl.ts';
 import { makeMeUser, makePublicUser } from './test/fixtures.ts';
 import { makePost } from './test/post-fixtures.ts';
 import { stubFetch, type FetchMock } from './test/render.tsx';
@@ -70,6 +71,36 @@ describe('renderPage (the server’s render of a first view)', () => {
     });
     expect(text(html!)).toContain('Maya Lens');
     expect(text(html!)).toContain('Travel photographer in Lisbon.');
+  });
+
+  it('shows numbers and dates as the browser will (its locale and time zone), then forgets them', async () => {
+    const maya = makePublicUser({
+      username: 'maya.lens',
+      displayName: 'Maya Lens',
+      isCreator: true,
+      accountType: 'creator',
+      followersCount: 12345,
+    });
+    const emptyPage: PostPage = { posts: [], currentPage: 1, totalPages: 1, hasMore: false };
+    const render = (intl?: { locale: string; timeZone: string }) =>
+      renderPage({
+        pathname: '/u/maya.lens',
+        responses: {
+          '/users/me': me,
+          '/users/username/maya.lens': maya,
+          '/users/me/subscriptions': { subscriptions: [] },
+          // what the header waits for before it shows the counts
+          [`/widgets/user/${maya.id}`]: { widgets: [] },
+          [`/posts/user/${maya.id}?limit=50&offset=0`]: emptyPage,
+        },
+        ...(intl ? { intl } : {}),
+        timeoutMs: 10_000,
+      });
+    const german = text((await render({ locale: 'de-DE', timeZone: 'Europe/Berlin' }))!);
+    expect(german).toContain('12.345 followers');
+    expect(displayLocale()).toBeUndefined();
+    expect(displayTimeZone()).toBeUndefined();
+    expect(text((await render())!)).toContain(`${(12345).toLocaleString()} followers`);
   });
 
   it('leaves what the boot data does not answer pending, and asks nobody for it', async () => {

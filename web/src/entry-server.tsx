@@ -19,6 +19,7 @@ import { routes } from './app/routes.tsx';
 import { useAuthStore } from './features/auth/store.ts';
 import { extractUser } from './features/auth/user.ts';
 import { bindApiSession, clearApiCache, installBootResponses } from './lib/api/index.ts';
+import { setDisplayIntl, type DisplayIntl } from './lib/intl.ts';
 import { QUERY_DEFAULTS, queriesSettled } from './lib/query-client.ts';
 import { Toaster } from './ui/toast/toaster.tsx';
 
@@ -27,6 +28,8 @@ export interface RenderInput {
   pathname: string;
   /** the boot data's API answers by path and query (`/users/me`, `/posts?limit=…`) */
   responses: Record<string, unknown>;
+  /** the browser's locale and time zone (its `fs_intl` cookie), for dates and numbers */
+  intl?: DisplayIntl;
   /** how long the render may take before it is given up */
   timeoutMs: number;
 }
@@ -58,7 +61,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
-async function renderOnce({ pathname, responses, timeoutMs }: RenderInput): Promise<string | null> {
+async function renderOnce({
+  pathname,
+  responses,
+  intl = {},
+  timeoutMs,
+}: RenderInput): Promise<string | null> {
   const user = extractUser(responses[ME]);
   if (!user) return null;
   const client = new QueryClient({
@@ -67,6 +75,7 @@ async function renderOnce({ pathname, responses, timeoutMs }: RenderInput): Prom
   // the token is never sent anywhere: the answers are the boot data's
   useAuthStore.setState({ token: 'server-render', user, isAuthenticated: true, authReady: true });
   installBootResponses(responses, { exclusive: true });
+  setDisplayIntl(intl);
   try {
     const prefetch = await loadRouteData(pathname);
     if (!prefetch) return null;
@@ -99,6 +108,7 @@ async function renderOnce({ pathname, responses, timeoutMs }: RenderInput): Prom
     return signal.aborted ? null : html;
   } finally {
     useAuthStore.setState(initialAuth, true);
+    setDisplayIntl({});
     clearApiCache();
     client.clear();
   }

@@ -1,3 +1,5 @@
+import { displayLocale, displayTimeZone } from './intl.ts';
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -13,7 +15,7 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (Number.isNaN(at)) return 'unknown';
   const seconds = Math.round((at - now) / 1000);
   if (Math.abs(seconds) < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
@@ -25,5 +27,9 @@ export function fullDateTime(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime())
     ? iso
-    : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : at.toLocaleString(displayLocale(), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: displayTimeZone(),
+      });
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from './auth-plugin.ts';
 import { createBootData } from './boot-data.ts';
 import { createSpaHtml } from './spa-html.ts';
-import { createSsr } from './ssr.ts';
+import { createSsr, displayIntlOf, INTL_COOKIE } from './ssr.ts';
 
 const ASSET_EXTENSIONS = new Set([
   '.js',
@@ -68,7 +68,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
     const boot =
       html && request.method === 'GET' ? await bootData.forRequest(request, pathname) : null;
     // …and its first view rendered from them, for the browser to hydrate (ssr.ts)
-    const rendered = boot?.pageAnswers ? await ssr.page(pathname, boot.pageAnswers) : null;
+    const rendered = boot?.pageAnswers
+      ? await ssr.page(pathname, boot.pageAnswers, displayIntlOf(request.cookies[INTL_COOKIE]))
+      : null;
     const page = boot
       ? await html?.pageWithBoot(pathname, encodings, boot, rendered)
       : html?.page(pathname, encodings, Boolean(request.cookies[SESSION_COOKIE]));

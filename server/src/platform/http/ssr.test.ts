@@ -9,7 +9,7 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, follow, type Actor } from '../../modules/posts/posts.test-kit.ts';
 import { withRenderedRoot } from './spa-html.ts';
 import { writeWebDist } from './spa.test-kit.ts';
-import { createSsr, MAX_WAITING, SSR_ENTRY, ssrDirOf } from './ssr.ts';
+import { createSsr, displayIntlOf, MAX_WAITING, SSR_ENTRY, ssrDirOf } from './ssr.ts';
 
 /** index.html as the web build writes it: the splash, an empty #root, the deferred stylesheet */
 const INDEX_HTML =
@@ -25,12 +25,13 @@ const INDEX_HTML =
  * answers; `/u/boom` throws, `/u/slow` takes 1 s.
  */
 const RENDERER = `
-export async function renderPage({ pathname, responses, timeoutMs }) {
+export async function renderPage({ pathname, responses, intl, timeoutMs }) {
   if (pathname === '/u/boom') throw new Error('boom');
   if (pathname === '/u/slow') await new Promise((r) => setTimeout(r, 1000));
   const me = responses['/users/me'];
-  return '<main data-rendered="' + pathname + '">' + me.username + ':' +
-    Object.keys(responses).sort().join(',') + ':' + timeoutMs + '</main>';
+  return '<main data-rendered="' + pathname + '" data-intl="' + (intl.locale ?? '') + ' ' +
+    (intl.timeZone ?? '') + '">' + me.username + ':' + Object.keys(responses).sort().join(',') +
+    ':' + timeoutMs + '</main>';
 }
 `;
 
@@ -59,11 +60,11 @@ afterAll(async () => {
   fs.rmSync(ssrDirOf(webDist), { recursive: true, force: true });
 });
 
-async function page(url: string, token?: string): Promise<string> {
+async function page(url: string, token?: string, intl?: string): Promise<string> {
   const res = await server.app.inject({
     url,
     headers: { 'accept-encoding': 'br' },
-    ...(token ? { cookies: { fs_session: token } } : {}),
+    cookies: { ...(token ? { fs_session: token } : {}), ...(intl ? { fs_intl: intl } : {}) },
   });
   expect(res.statusCode, url).toBe(200);
   return res.headers['content-encoding'] === 'br'
@@ -82,7 +83,8 @@ describe('server-rendered first view', () => {
     const answers = Object.keys(bootDataOf(html).responses).sort();
     expect(html).toContain(
       `<div id="root" data-server-rendered data-preload="/assets/app-1.js /assets/feed-1.js">` +
-        `<main data-rendered="/">${fan.user.username}:${answers.join(',')}:2000</main></div>`,
+        `<main data-rendered="/" data-intl=" ">${fan.user.username}:${answers.join(',')}:2000` +
+        '</main></div>',
     );
     // no splash over it, the stylesheet applied by the HTML, the modules preloaded by the entry
     expect(html).not.toContain('id="splash"');
@@ -94,9 +96,19 @@ describe('server-rendered first view', () => {
     expect(html.indexOf(BOOT_DATA_ELEMENT_ID)).toBeGreaterThan(html.indexOf('</main>'));
   });
 
+  it('renders in the locale and time zone the browser’s cookie names, when Intl knows them', async () => {
+    expect(await page('/', fan.token, 'de-DE|Europe/Berlin')).toContain(
+      'data-intl="de-DE Europe/Berlin"',
+    );
+    expect(await page('/', fan.token, 'not a locale!|Mars/Olympus')).toContain('data-intl=" "');
+    expect(displayIntlOf('en-gb|Asia/Tokyo')).toEqual({ locale: 'en-GB', timeZone: 'Asia/Tokyo' });
+    expect(displayIntlOf('fr')).toEqual({ locale: 'fr' });
+    expect(displayIntlOf(undefined)).toEqual({});
+  });
+
   it('renders a profile with the answers its header waits for', async () => {
     const html = await page(`/u/${creator.user.username}`, fan.token);
-    expect(html).toContain(`<main data-rendered="/u/${creator.user.username}">`);
+    expect(html).toContain(`<main data-rendered="/u/${creator.user.username}"`);
     expect(html).toContain(`/widgets/user/${creator.user.id}`);
   });
 

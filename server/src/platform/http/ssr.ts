@@ -17,12 +17,44 @@ import { pathToFileURL } from 'node:url';
  * `MAX_WAITING` renders are already queued (a burst of navigations is not made to queue), or
  * when there is no renderer (a build without it, SPA_RENDER_MS=0).
  */
+/** The browser's locale and time zone, for the dates and numbers of the page. */
+export interface DisplayIntl {
+  locale?: string;
+  timeZone?: string;
+}
+
 interface Renderer {
   renderPage(input: {
     pathname: string;
     responses: Record<string, unknown>;
+    intl: DisplayIntl;
     timeoutMs: number;
   }): Promise<string | null>;
+}
+
+/** the cookie the web app writes (web/src/lib/intl.ts): `<locale>|<time zone>` */
+export const INTL_COOKIE = 'fs_intl';
+
+/**
+ * The browser's locale and time zone from its `fs_intl` cookie, each only when Intl knows it:
+ * the page is then rendered with the "1.234" and "vor 9 Stunden" the browser will render when
+ * it hydrates it. Without the cookie (a first visit) the server's defaults.
+ */
+export function displayIntlOf(cookie: string | undefined): DisplayIntl {
+  const [locale, timeZone] = (cookie ?? '').split('|');
+  const intl: DisplayIntl = {};
+  try {
+    if (locale) intl.locale = Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    // not a locale: the default
+  }
+  try {
+    if (timeZone && new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone)
+      intl.timeZone = timeZone;
+  } catch {
+    // not a time zone: the default
+  }
+  return intl;
 }
 
 export const SSR_ENTRY = 'entry-server.js';
@@ -71,12 +103,12 @@ export function createSsr(webDist: string, timeoutMs: number, log: FastifyBaseLo
     return next;
   }
 
-  async function render(pathname: string, answers: Record<string, string>) {
+  async function render(pathname: string, answers: Record<string, string>, intl: DisplayIntl) {
     const module = await renderer();
     if (!module) return null;
     const responses: Record<string, unknown> = {};
     for (const [key, raw] of Object.entries(answers)) responses[key] = JSON.parse(raw);
-    return module.renderPage({ pathname, responses, timeoutMs });
+    return module.renderPage({ pathname, responses, intl, timeoutMs });
   }
 
   return {
@@ -84,10 +116,14 @@ export function createSsr(webDist: string, timeoutMs: number, log: FastifyBaseLo
      * The HTML for inside #root of a page with these boot answers, or null: not rendered (off,
      * no renderer, busy, failed, too slow).
      */
-    async page(pathname: string, answers: Record<string, string>): Promise<string | null> {
+    async page(
+      pathname: string,
+      answers: Record<string, string>,
+      intl: DisplayIntl = {},
+    ): Promise<string | null> {
       if (timeoutMs <= 0 || waiting >= MAX_WAITING) return null;
       waiting += 1;
-      const work = render(pathname, answers)
+      const work = render(pathname, answers, intl)
         .catch((error: unknown) => {
           log.warn({ err: error, pathname }, 'rendering the page failed; sent unrendered');
           return null;

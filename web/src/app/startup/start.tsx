@@ -8,6 +8,7 @@
 import * as React from 'react';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { browserIntlCookie } from '../../lib/intl.ts';
 import { AppFrame } from './app-frame.tsx';
 import { applyAppStyles } from './app-styles.ts';
 import { lazyWithReload } from './lazy-with-reload.ts';
@@ -69,6 +70,8 @@ function start(): void {
 
   removeSplash();
   installVideoSafety();
+  // the server renders the next page's dates and numbers as this browser shows them
+  document.cookie = browserIntlCookie();
   if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
     void hydrate(container);
   } else {

@@ -12,6 +12,7 @@ import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { hasAccess, useMySubscriptionsQuery, useSubscribeMutation } from '../subscriptions.ts';
 import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
+import { displayLocale, displayTimeZone } from '../../../lib/intl.ts';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -29,7 +30,9 @@ export function SubscribeButton({ user, size = 'md' }: { user: PublicUser; size?
   const current = subscriptions.data?.subscriptions.find((s) => s.creatorId === user.id);
   if (!user.isCreator || user.subscriptionPrice <= 0) return null;
   if (current && hasAccess(current)) {
-    const until = new Date(current.currentPeriodEnd).toLocaleDateString();
+    const until = new Date(current.currentPeriodEnd).toLocaleDateString(displayLocale(), {
+      timeZone: displayTimeZone(),
+    });
     return (
       <ButtonLink
         size={size}

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../ui/loading-state.tsx';
 import { avatarUrlOf, displayNameOf } from '../../auth/user.ts';
 import { useSignupSuggestionsQuery } from '../queries.ts';
 import { FollowButton } from './follow-button.tsx';
+import { displayLocale } from '../../../lib/intl.ts';
 
 /** Popular creators the viewer does not follow yet (GET /users/signup-suggestions). */
 export function SuggestedCreators({
@@ -71,7 +72,7 @@ export function SuggestedCreators({
             <p className="truncate text-sm text-muted">
               @{user.username}
               {user.followersCount > 0
-                ? ` · ${user.followersCount.toLocaleString()} followers`
+                ? ` · ${user.followersCount.toLocaleString(displayLocale())} followers`
                 : ''}
             </p>
           </div>

@@ -36,13 +36,14 @@ import { ProfileQanda } from '../../commerce/components/profile-qanda.tsx';
 import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
 import { ProfileWidgets } from '../../creator-kit/profile-widgets.tsx';
 import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
+import { displayLocale } from '../../../lib/intl.ts';
 
 const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
 function Stat({ value, label }: { value: number; label: string }) {
   return (
     <li className="text-sm text-muted">
-      <span className="font-semibold text-fg">{value.toLocaleString()}</span> {label}
+      <span className="font-semibold text-fg">{value.toLocaleString(displayLocale())}</span> {label}
     </li>
   );
 }
