@@ -2,6 +2,7 @@ import type { PostPage, PublicUser } from '@fanspace/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server.tsx';
 import { useAuthStore } from './features/auth/store.ts';
+import { useUiSettings } from './features/settings/store.ts';
 import { displayLocale, displayTimeZone } from './lib/intl.ts';
 import { makeMeUser, makePublicUser } from './test/fixtures.ts';
 import { makePost } from './test/post-fixtures.ts';
@@ -101,6 +102,20 @@ describe('renderPage (the server’s render of a first view)', () => {
     expect(displayLocale()).toBeUndefined();
     expect(displayTimeZone()).toBeUndefined();
     expect(text((await render())!)).toContain(`${(12345).toLocaleString()} followers`);
+  });
+
+  it('lays the shell out as the member left it (a collapsed sidebar), then forgets it', async () => {
+    const render = (ui?: { sidebarCollapsed: boolean }) =>
+      renderPage({
+        pathname: '/',
+        responses: homeAnswers('x'),
+        ...(ui ? { ui } : {}),
+        timeoutMs: 10_000,
+      });
+    // a collapsed sidebar's links are icons with their label as a tooltip
+    expect(await render({ sidebarCollapsed: true })).toContain('title="Discover"');
+    expect(useUiSettings.getState().sidebarCollapsed).toBe(false);
+    expect(await render()).not.toContain('title="Discover"');
   });
 
   it('leaves what the boot data does not answer pending, and asks nobody for it', async () => {

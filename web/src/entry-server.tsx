@@ -18,6 +18,7 @@ import { loadRouteData } from './app/route-data.ts';
 import { routes } from './app/routes.tsx';
 import { useAuthStore } from './features/auth/store.ts';
 import { extractUser } from './features/auth/user.ts';
+import { useUiSettings } from './features/settings/store.ts';
 import { bindApiSession, clearApiCache, installBootResponses } from './lib/api/index.ts';
 import { setDisplayIntl, type DisplayIntl } from './lib/intl.ts';
 import { QUERY_DEFAULTS, queriesSettled } from './lib/query-client.ts';
@@ -30,6 +31,8 @@ export interface RenderInput {
   responses: Record<string, unknown>;
   /** the browser's locale and time zone (its `fs_intl` cookie), for dates and numbers */
   intl?: DisplayIntl;
+  /** the member's layout (its `fs_ui` cookie) */
+  ui?: { sidebarCollapsed: boolean };
   /** how long the render may take before it is given up */
   timeoutMs: number;
 }
@@ -46,6 +49,7 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const initialAuth = useAuthStore.getState();
+const initialUi = useUiSettings.getState();
 
 bindApiSession({
   getToken: () => useAuthStore.getState().token,
@@ -65,6 +69,7 @@ async function renderOnce({
   pathname,
   responses,
   intl = {},
+  ui,
   timeoutMs,
 }: RenderInput): Promise<string | null> {
   const user = extractUser(responses[ME]);
@@ -76,6 +81,7 @@ async function renderOnce({
   useAuthStore.setState({ token: 'server-render', user, isAuthenticated: true, authReady: true });
   installBootResponses(responses, { exclusive: true });
   setDisplayIntl(intl);
+  if (ui) useUiSettings.setState({ sidebarCollapsed: ui.sidebarCollapsed });
   try {
     const prefetch = await loadRouteData(pathname);
     if (!prefetch) return null;
@@ -109,6 +115,7 @@ async function renderOnce({
   } finally {
     useAuthStore.setState(initialAuth, true);
     setDisplayIntl({});
+    useUiSettings.setState(initialUi, true);
     clearApiCache();
     client.clear();
   }

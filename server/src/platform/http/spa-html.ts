@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { BootMarkup } from './boot-data.ts';
 import { compressJson, pickEncoding } from './compress-json.ts';
+import type { UiPrefs } from './ssr.ts';
 
 /**
  * index.html for one URL, with a <link rel="modulepreload"> for every chunk that page load will
@@ -38,6 +39,32 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const DEFERRED_STYLESHEET =
   /<link rel="preload" as="style"((?: crossorigin)?) href="([^"]+\.css)" data-app-styles>/g;
 
+const HTML_TAG = /<html\b[^>]*>/;
+const THEME_COLOR = /<meta name="theme-color" content="[^"]*"/;
+
+/**
+ * The member's theme, accent, font size, motion and contrast on <html>, as the web app would set
+ * them (web/src/features/settings/apply-ui-settings.ts): a server-rendered page paints in them
+ * instead of flashing the default theme until the app starts. Unchanged without the cookie.
+ */
+function withUiPrefs(head: string, ui: UiPrefs | null): string {
+  if (!ui) return head;
+  const classes = [
+    ui.theme,
+    ...(ui.reducedMotion ? ['reduce-motion'] : []),
+    ...(ui.highContrast ? ['high-contrast'] : []),
+  ].join(' ');
+  return head
+    .replace(
+      HTML_TAG,
+      `<html lang="en" class="${classes}" data-accent="${ui.accent}" data-font-size="${ui.fontSize}">`,
+    )
+    .replace(
+      THEME_COLOR,
+      `<meta name="theme-color" content="${ui.theme === 'dark' ? '#0b0a10' : '#f6f5fa'}"`,
+    );
+}
+
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
@@ -49,13 +76,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * with the HTML, the stylesheet and the lead image for the first paint. null when index.html is
  * not the one expected (no splash or empty #root).
  */
-export function withRenderedRoot(html: string, rendered: string): string | null {
+export function withRenderedRoot(
+  html: string,
+  rendered: string,
+  ui: UiPrefs | null = null,
+): string | null {
   const from = html.indexOf(SPLASH);
   const root = html.indexOf(EMPTY_ROOT);
   if (from < 0 || root < from) return null;
   const preloads: string[] = [];
-  const head = html
-    .slice(0, from)
+  const head = withUiPrefs(html.slice(0, from), ui)
     .replace(MODULE_PRELOAD, (_link, href: string) => {
       preloads.push(href);
       return '';
@@ -176,10 +206,11 @@ export function createSpaHtml(webDist: string) {
       acceptEncoding: string | string[] | undefined,
       boot: BootMarkup,
       rendered: string | null = null,
+      ui: UiPrefs | null = null,
     ): Promise<SpaPage | null> {
       if (!refresh() || !manifest) return null;
       const plain = variantFor(pathname, true).raw.toString();
-      const html = ((rendered !== null && withRenderedRoot(plain, rendered)) || plain)
+      const html = ((rendered !== null && withRenderedRoot(plain, rendered, ui)) || plain)
         .replace('</head>', `${boot.head}</head>`)
         .replace('</body>', `${boot.body}</body>`);
       const encoding = pickEncoding(acceptEncoding);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from './auth-plugin.ts';
 import { createBootData } from './boot-data.ts';
 import { createSpaHtml } from './spa-html.ts';
-import { createSsr, displayIntlOf, INTL_COOKIE } from './ssr.ts';
+import { createSsr, displayIntlOf, INTL_COOKIE, UI_COOKIE, uiPrefsOf } from './ssr.ts';
 
 const ASSET_EXTENSIONS = new Set([
   '.js',
@@ -67,12 +67,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string, enabled
     // a signed-in `/` or profile: the page's first API answers in the HTML (boot-data.ts)
     const boot =
       html && request.method === 'GET' ? await bootData.forRequest(request, pathname) : null;
-    // …and its first view rendered from them, for the browser to hydrate (ssr.ts)
+    // …and its first view rendered from them, in the browser's locale and the member's display
+    // settings, for the browser to hydrate (ssr.ts)
+    const ui = uiPrefsOf(request.cookies[UI_COOKIE]);
     const rendered = boot?.pageAnswers
-      ? await ssr.page(pathname, boot.pageAnswers, displayIntlOf(request.cookies[INTL_COOKIE]))
+      ? await ssr.page(pathname, boot.pageAnswers, displayIntlOf(request.cookies[INTL_COOKIE]), ui)
       : null;
     const page = boot
-      ? await html?.pageWithBoot(pathname, encodings, boot, rendered)
+      ? await html?.pageWithBoot(pathname, encodings, boot, rendered, ui)
       : html?.page(pathname, encodings, Boolean(request.cookies[SESSION_COOKIE]));
     if (!page) return reply.sendFile('index.html');
     // the page differs with the cookie (the preloads; a member's own data): no shared cache

@@ -9,7 +9,7 @@ import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, follow, type Actor } from '../../modules/posts/posts.test-kit.ts';
 import { withRenderedRoot } from './spa-html.ts';
 import { writeWebDist } from './spa.test-kit.ts';
-import { createSsr, displayIntlOf, MAX_WAITING, SSR_ENTRY, ssrDirOf } from './ssr.ts';
+import { createSsr, displayIntlOf, MAX_WAITING, SSR_ENTRY, ssrDirOf, uiPrefsOf } from './ssr.ts';
 
 /** index.html as the web build writes it: the splash, an empty #root, the deferred stylesheet */
 const INDEX_HTML =
@@ -25,11 +25,12 @@ const INDEX_HTML =
  * answers; `/u/boom` throws, `/u/slow` takes 1 s.
  */
 const RENDERER = `
-export async function renderPage({ pathname, responses, intl, timeoutMs }) {
+export async function renderPage({ pathname, responses, intl, ui, timeoutMs }) {
   if (pathname === '/u/boom') throw new Error('boom');
   if (pathname === '/u/slow') await new Promise((r) => setTimeout(r, 1000));
   const me = responses['/users/me'];
-  return '<main data-rendered="' + pathname + '" data-intl="' + (intl.locale ?? '') + ' ' +
+  return '<main data-rendered="' + pathname + '" data-sidebar="' + (ui?.sidebarCollapsed ?? '') +
+    '" data-intl="' + (intl.locale ?? '') + ' ' +
     (intl.timeZone ?? '') + '">' + me.username + ':' + Object.keys(responses).sort().join(',') +
     ':' + timeoutMs + '</main>';
 }
@@ -60,11 +61,15 @@ afterAll(async () => {
   fs.rmSync(ssrDirOf(webDist), { recursive: true, force: true });
 });
 
-async function page(url: string, token?: string, intl?: string): Promise<string> {
+async function page(
+  url: string,
+  token?: string,
+  cookies: { fs_intl?: string; fs_ui?: string } = {},
+): Promise<string> {
   const res = await server.app.inject({
     url,
     headers: { 'accept-encoding': 'br' },
-    cookies: { ...(token ? { fs_session: token } : {}), ...(intl ? { fs_intl: intl } : {}) },
+    cookies: { ...(token ? { fs_session: token } : {}), ...cookies },
   });
   expect(res.statusCode, url).toBe(200);
   return res.headers['content-encoding'] === 'br'
@@ -83,7 +88,7 @@ describe('server-rendered first view', () => {
     const answers = Object.keys(bootDataOf(html).responses).sort();
     expect(html).toContain(
       `<div id="root" data-server-rendered data-preload="/assets/app-1.js /assets/feed-1.js">` +
-        `<main data-rendered="/" data-intl=" ">${fan.user.username}:${answers.join(',')}:2000` +
+        `<main data-rendered="/" data-sidebar="" data-intl=" ">${fan.user.username}:${answers.join(',')}:2000` +
         '</main></div>',
     );
     // no splash over it, the stylesheet applied by the HTML, the modules preloaded by the entry
@@ -97,13 +102,44 @@ describe('server-rendered first view', () => {
   });
 
   it('renders in the locale and time zone the browser’s cookie names, when Intl knows them', async () => {
-    expect(await page('/', fan.token, 'de-DE|Europe/Berlin')).toContain(
+    expect(await page('/', fan.token, { fs_intl: 'de-DE|Europe/Berlin' })).toContain(
       'data-intl="de-DE Europe/Berlin"',
     );
-    expect(await page('/', fan.token, 'not a locale!|Mars/Olympus')).toContain('data-intl=" "');
+    expect(await page('/', fan.token, { fs_intl: 'not a locale!|Mars/Olympus' })).toContain(
+      'data-intl=" "',
+    );
     expect(displayIntlOf('en-gb|Asia/Tokyo')).toEqual({ locale: 'en-GB', timeZone: 'Asia/Tokyo' });
     expect(displayIntlOf('fr')).toEqual({ locale: 'fr' });
     expect(displayIntlOf(undefined)).toEqual({});
+  });
+
+  it('paints in the member’s theme and layout (the fs_ui cookie), the default without it', async () => {
+    const light = await page('/', fan.token, { fs_ui: 'light|teal|large|1|0|1' });
+    expect(light).toContain(
+      '<html lang="en" class="light reduce-motion" data-accent="teal" data-font-size="large">',
+    );
+    expect(light).toContain('data-sidebar="true"');
+    for (const fs_ui of [
+      'light|teal|large|1|0',
+      'sepia|teal|large|1|0|1',
+      'light|red|large|0|0|0',
+    ]) {
+      const html = await page('/', fan.token, { fs_ui });
+      expect(html, fs_ui).toContain('<html><head>');
+      expect(html, fs_ui).toContain('data-sidebar=""');
+    }
+    expect(uiPrefsOf('dark|purple|small|0|1|0')).toEqual({
+      theme: 'dark',
+      accent: 'purple',
+      fontSize: 'small',
+      reducedMotion: false,
+      highContrast: true,
+      sidebarCollapsed: false,
+    });
+    // a page the server did not render keeps index.html's own (the splash covers it)
+    expect(await page('/discover', fan.token, { fs_ui: 'light|teal|large|1|0|1' })).toContain(
+      '<html><head>',
+    );
   });
 
   it('renders a profile with the answers its header waits for', async () => {

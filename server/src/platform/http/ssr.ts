@@ -23,11 +23,46 @@ export interface DisplayIntl {
   timeZone?: string;
 }
 
+/** The member's display settings as the web app writes them (web/…/apply-ui-settings.ts `uiCookie`). */
+export interface UiPrefs {
+  theme: 'dark' | 'light';
+  accent: 'purple' | 'pink' | 'blue' | 'teal' | 'orange';
+  fontSize: 'small' | 'medium' | 'large';
+  reducedMotion: boolean;
+  highContrast: boolean;
+  sidebarCollapsed: boolean;
+}
+
+export const UI_COOKIE = 'fs_ui';
+const THEMES = ['dark', 'light'] as const;
+const ACCENTS = ['purple', 'pink', 'blue', 'teal', 'orange'] as const;
+const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+const oneOf = <T extends string>(list: readonly T[], value: string | undefined): T | null =>
+  list.find((item) => item === value) ?? null;
+const flag = (value: string | undefined): boolean | null =>
+  value === '1' ? true : value === '0' ? false : null;
+
+/** `fs_ui` (`theme|accent|font size|reduced motion|high contrast|sidebar collapsed`), or null. */
+export function uiPrefsOf(cookie: string | undefined): UiPrefs | null {
+  const [theme, accent, fontSize, motion, contrast, sidebar] = (cookie ?? '').split('|');
+  const prefs = {
+    theme: oneOf(THEMES, theme),
+    accent: oneOf(ACCENTS, accent),
+    fontSize: oneOf(FONT_SIZES, fontSize),
+    reducedMotion: flag(motion),
+    highContrast: flag(contrast),
+    sidebarCollapsed: flag(sidebar),
+  };
+  return Object.values(prefs).every((value) => value !== null) ? (prefs as UiPrefs) : null;
+}
+
 interface Renderer {
   renderPage(input: {
     pathname: string;
     responses: Record<string, unknown>;
     intl: DisplayIntl;
+    ui?: { sidebarCollapsed: boolean };
     timeoutMs: number;
   }): Promise<string | null>;
 }
@@ -103,12 +138,23 @@ export function createSsr(webDist: string, timeoutMs: number, log: FastifyBaseLo
     return next;
   }
 
-  async function render(pathname: string, answers: Record<string, string>, intl: DisplayIntl) {
+  async function render(
+    pathname: string,
+    answers: Record<string, string>,
+    intl: DisplayIntl,
+    ui: UiPrefs | null,
+  ) {
     const module = await renderer();
     if (!module) return null;
     const responses: Record<string, unknown> = {};
     for (const [key, raw] of Object.entries(answers)) responses[key] = JSON.parse(raw);
-    return module.renderPage({ pathname, responses, intl, timeoutMs });
+    return module.renderPage({
+      pathname,
+      responses,
+      intl,
+      ...(ui ? { ui: { sidebarCollapsed: ui.sidebarCollapsed } } : {}),
+      timeoutMs,
+    });
   }
 
   return {
@@ -120,10 +166,11 @@ export function createSsr(webDist: string, timeoutMs: number, log: FastifyBaseLo
       pathname: string,
       answers: Record<string, string>,
       intl: DisplayIntl = {},
+      ui: UiPrefs | null = null,
     ): Promise<string | null> {
       if (timeoutMs <= 0 || waiting >= MAX_WAITING) return null;
       waiting += 1;
-      const work = render(pathname, answers, intl)
+      const work = render(pathname, answers, intl, ui)
         .catch((error: unknown) => {
           log.warn({ err: error, pathname }, 'rendering the page failed; sent unrendered');
           return null;

@@ -7,6 +7,26 @@ export function resolveTheme(theme: UiSettings['theme'], prefersDark: boolean): 
   return theme;
 }
 
+/** The cookie the server reads to render a page as this browser shows it (server/src/platform/http/ssr.ts). */
+export const UI_COOKIE = 'fs_ui';
+
+/**
+ * `fs_ui`'s value: the theme as resolved, the accent, the font size, reduced motion, high
+ * contrast and the collapsed sidebar – a server-rendered page then paints in the member's
+ * theme and layout instead of the default's, and hydrates without a second render.
+ */
+export function uiCookie(settings: UiSettings, prefersDark: boolean): string {
+  const value = [
+    resolveTheme(settings.theme, prefersDark),
+    settings.primaryColor,
+    settings.fontSize,
+    Number(settings.reducedMotion),
+    Number(settings.highContrast),
+    Number(settings.sidebarCollapsed),
+  ].join('|');
+  return `${UI_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function applyUiSettings(
   root: HTMLElement,
   settings: UiSettings,
@@ -48,10 +68,15 @@ export function useApplyUiSettings(): void {
   const prefersDark = usePrefersDark();
 
   useEffect(() => {
-    applyUiSettings(
-      document.documentElement,
-      { theme, primaryColor, fontSize, sidebarCollapsed, reducedMotion, highContrast },
-      prefersDark,
-    );
+    const settings = {
+      theme,
+      primaryColor,
+      fontSize,
+      sidebarCollapsed,
+      reducedMotion,
+      highContrast,
+    };
+    applyUiSettings(document.documentElement, settings, prefersDark);
+    document.cookie = uiCookie(settings, prefersDark);
   }, [theme, primaryColor, fontSize, sidebarCollapsed, reducedMotion, highContrast, prefersDark]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyUiSettings, resolveTheme } from './apply-ui-settings.ts';
+import { applyUiSettings, resolveTheme, uiCookie } from './apply-ui-settings.ts';
 import { DEFAULT_UI_SETTINGS, sanitizeUiSettings } from './store.ts';
 
 describe('UI settings', () => {
@@ -40,5 +40,24 @@ describe('UI settings', () => {
     expect(root.dataset.accent).toBe('teal');
     expect(root.dataset.fontSize).toBe('large');
     expect(resolveTheme('auto', true)).toBe('dark');
+  });
+});
+
+describe('uiCookie (for the server’s render of a page)', () => {
+  it('carries the resolved theme, the accent, the font size and the three switches', () => {
+    const settings = {
+      ...DEFAULT_UI_SETTINGS,
+      theme: 'auto' as const,
+      primaryColor: 'teal' as const,
+      fontSize: 'large' as const,
+      reducedMotion: true,
+      sidebarCollapsed: true,
+    };
+    expect(uiCookie(settings, false)).toBe(
+      'fs_ui=light|teal|large|1|0|1; path=/; max-age=31536000; samesite=lax',
+    );
+    expect(uiCookie(DEFAULT_UI_SETTINGS, false)).toBe(
+      'fs_ui=dark|purple|medium|0|0|0; path=/; max-age=31536000; samesite=lax',
+    );
   });
 });
