@@ -1,13 +1,12 @@
 /** The main application, loaded lazily by main.tsx. */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { use, useEffect } from 'react';
+import { use } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useApplyUiSettings } from '../features/settings/apply-ui-settings.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from '../ui/toast/toaster.tsx';
 import { bootstrap } from './bootstrap.ts';
-import { markInteractive } from './startup/server-rendered.ts';
 
 export { firstDataSettled } from './bootstrap.ts';
 import { routes } from './routes.tsx';
@@ -22,8 +21,6 @@ export function App() {
   // so the first frame already has the user's theme and session.
   use(bootstrap());
   useApplyUiSettings();
-  // a server-rendered page is hydrated from here down: it may take taps now
-  useEffect(() => markInteractive(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,11 +1,12 @@
 /** The signed-in frame: top bar, sidebar (tablet/laptop) or tab bar (phone), main landmark. */
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useAuthStore } from '../../features/auth/store.ts';
 import { useUiSettings } from '../../features/settings/store.ts';
 import { lazyDialog, useOpenedOnce } from '../../lib/lazy-dialog.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { SkipLink } from '../../ui/skip-link.tsx';
+import { markInteractive } from '../startup/server-rendered.ts';
 import { BottomTabs } from './bottom-tabs.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -22,6 +23,16 @@ const FollowModal = lazyDialog(
   () => import('../../features/profile/components/follow-modal.tsx'),
   'FollowModal',
 );
+
+/**
+ * Rendered beside the page, inside its Suspense boundary: its effect runs once the page is the
+ * app's – for a server-rendered page, once React has hydrated it (the boundary hydrates last,
+ * after the shell) – and from then on the page takes taps (app/startup/server-rendered.ts).
+ */
+function PageReady() {
+  useEffect(() => markInteractive(), []);
+  return null;
+}
 
 export function AppShell({ children }: { children?: ReactNode }) {
   const [displayOpen, setDisplayOpen] = useState(false);
@@ -40,7 +51,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
           tabIndex={-1}
           className="pb-tabbar min-w-0 flex-1 px-4 pt-6 outline-none sm:px-6 md:pb-12 lg:px-10 lg:pt-8"
         >
-          <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+          <Suspense fallback={<LoadingState />}>
+            {children ?? <Outlet />}
+            <PageReady />
+          </Suspense>
         </main>
       </div>
       <BottomTabs />

@@ -6,7 +6,10 @@
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
-/** The server's page is the app's now (or has been replaced by the error screen): it answers. */
+/**
+ * The server's page is the app's now – hydrated (the shell's PageReady), rendered again by React
+ * after a mismatch, or replaced by the error screen: it answers taps.
+ */
 export function markInteractive(doc: Document = document): void {
   doc.getElementById('root')?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
 }

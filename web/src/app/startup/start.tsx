@@ -57,6 +57,8 @@ async function hydrate(container: HTMLElement): Promise<void> {
       {
         onRecoverableError(error, info) {
           console.warn('The server-rendered page was rendered again in the browser', error, info);
+          // what React rendered instead is the app's own: it takes taps
+          markInteractive();
         },
       },
     );
