@@ -93,9 +93,21 @@ export function withRenderedRoot(
     .replace(DEFERRED_STYLESHEET, '<link rel="stylesheet"$1 href="$2">');
   return (
     head +
-    `<div id="root" data-server-rendered data-preload="${preloads.join(' ')}">${rendered}</div>` +
+    `<div id="root" data-server-rendered data-preload="${preloads.join(' ')}">` +
+    `${readOnlyUntilHydrated(rendered)}</div>` +
     html.slice(root + EMPTY_ROOT.length)
   );
+}
+
+const EDITABLE = /<(input|textarea)\b(?![^>]*\breadOnly\b)/gi;
+
+/**
+ * The page's text fields are read-only until the app has taken the page over
+ * (web/src/app/startup/server-rendered.ts removes what is marked here): text typed before React
+ * runs would be in the field but not in the app's state – a search for "" on Enter.
+ */
+export function readOnlyUntilHydrated(rendered: string): string {
+  return rendered.replace(EDITABLE, '<$1 readOnly="" data-ssr-readonly=""');
 }
 
 /** Does a route pattern (`/u/:username`) match a path? `:name` is one non-empty segment. */

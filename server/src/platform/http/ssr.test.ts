@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { actor, follow, type Actor } from '../../modules/posts/posts.test-kit.ts';
-import { withRenderedRoot } from './spa-html.ts';
+import { readOnlyUntilHydrated, withRenderedRoot } from './spa-html.ts';
 import { writeWebDist } from './spa.test-kit.ts';
 import { createSsr, displayIntlOf, MAX_WAITING, SSR_ENTRY, ssrDirOf, uiPrefsOf } from './ssr.ts';
 
@@ -204,6 +204,19 @@ describe('withRenderedRoot', () => {
     expect(withRenderedRoot('<html><body><div id="splash"></div></body></html>', 'x')).toBeNull();
     expect(withRenderedRoot(INDEX_HTML, '<p>x</p>')).toContain(
       '<div id="root" data-server-rendered data-preload=""><p>x</p></div>',
+    );
+  });
+
+  it('makes the page’s text fields read-only until the app has taken it over', () => {
+    expect(
+      readOnlyUntilHydrated(
+        '<input type="search" value=""/><textarea rows="2"></textarea>' +
+          '<input readOnly="" value="x"/><INPUT type="text"/>',
+      ),
+    ).toBe(
+      '<input readOnly="" data-ssr-readonly="" type="search" value=""/>' +
+        '<textarea readOnly="" data-ssr-readonly="" rows="2"></textarea>' +
+        '<input readOnly="" value="x"/><INPUT readOnly="" data-ssr-readonly="" type="text"/>',
     );
   });
 });
