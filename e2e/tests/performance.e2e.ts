@@ -147,8 +147,9 @@ describe('performance budget', () => {
     for (const path of ['/', '/u/maya.lens']) {
       sockets.length = 0;
       await page.goto(path);
-      // taps pass through the server's page until the app has taken it over
+      // a layer over the server's page takes taps until the app has taken it over
       await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
+      expect(await page.locator('#ssr-shield').count()).toBe(0);
       // realtime mounts once the hydrated app has settled
       await expect
         .poll(() => sockets.some((url) => url.includes('/api/realtime')), { timeout: 30_000 })

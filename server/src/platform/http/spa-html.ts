@@ -71,7 +71,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * index.html with the server's render of the page in #root (ssr.ts), marked for the browser to
  * hydrate (web/src/app/startup/server-rendered.ts): without the splash, which would cover it,
  * and with the stylesheet applied by the HTML itself, so the page paints styled before any
- * script runs. The page's modulepreload links move into #root's `data-preload`: the entry adds
+ * script runs; a transparent layer over it takes taps until the app has taken the page over
+ * (web/src/app/startup/server-rendered.ts). The page's modulepreload links move into #root's
+ * `data-preload`: the entry adds
  * them once the page has been painted (web/src/main.tsx), so ~200 KB of script does not compete
  * with the HTML, the stylesheet and the lead image for the first paint. null when index.html is
  * not the one expected (no splash or empty #root).
@@ -94,7 +96,7 @@ export function withRenderedRoot(
   return (
     head +
     `<div id="root" data-server-rendered data-preload="${preloads.join(' ')}">` +
-    `${readOnlyUntilHydrated(rendered)}</div>` +
+    `${readOnlyUntilHydrated(rendered)}</div><div id="ssr-shield" aria-hidden="true"></div>` +
     html.slice(root + EMPTY_ROOT.length)
   );
 }

@@ -89,7 +89,7 @@ describe('server-rendered first view', () => {
     expect(html).toContain(
       `<div id="root" data-server-rendered data-preload="/assets/app-1.js /assets/feed-1.js">` +
         `<main data-rendered="/" data-sidebar="" data-intl=" ">${fan.user.username}:${answers.join(',')}:2000` +
-        '</main></div>',
+        '</main></div><div id="ssr-shield" aria-hidden="true"></div>',
     );
     // no splash over it, the stylesheet applied by the HTML, the modules preloaded by the entry
     expect(html).not.toContain('id="splash"');
