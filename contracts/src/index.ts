@@ -14,6 +14,7 @@ export * from './files.ts';
 export * from './posts.ts';
 export * from './lead-image.ts';
 export * from './boot-data.ts';
+export * from './server-render.ts';
 export * from './search.ts';
 export * from './media.ts';
 export * from './payments.ts';

@@ -6,7 +6,7 @@
  * makes React render the page again. A component of a server-rendered page formats through
  * these; the rest may use Intl's defaults.
  */
-export const INTL_COOKIE = 'fs_intl';
+import { INTL_COOKIE } from '@fanspace/contracts/server-render';
 
 export interface DisplayIntl {
   locale?: string;

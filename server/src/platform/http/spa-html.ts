@@ -1,3 +1,8 @@
+import {
+  SERVER_READONLY_ATTRIBUTE,
+  SERVER_RENDERED_ATTRIBUTE,
+  SSR_SHIELD_ID,
+} from '@fanspace/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -95,8 +100,8 @@ export function withRenderedRoot(
     .replace(DEFERRED_STYLESHEET, '<link rel="stylesheet"$1 href="$2">');
   return (
     head +
-    `<div id="root" data-server-rendered data-preload="${preloads.join(' ')}">` +
-    `${readOnlyUntilHydrated(rendered)}</div><div id="ssr-shield" aria-hidden="true"></div>` +
+    `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} data-preload="${preloads.join(' ')}">` +
+    `${readOnlyUntilHydrated(rendered)}</div><div id="${SSR_SHIELD_ID}" aria-hidden="true"></div>` +
     html.slice(root + EMPTY_ROOT.length)
   );
 }
@@ -109,7 +114,7 @@ const EDITABLE = /<(input|textarea)\b(?![^>]*\breadOnly\b)/gi;
  * runs would be in the field but not in the app's state – a search for "" on Enter.
  */
 export function readOnlyUntilHydrated(rendered: string): string {
-  return rendered.replace(EDITABLE, '<$1 readOnly="" data-ssr-readonly=""');
+  return rendered.replace(EDITABLE, `<$1 readOnly="" ${SERVER_READONLY_ATTRIBUTE}=""`);
 }
 
 /** Does a route pattern (`/u/:username`) match a path? `:name` is one non-empty segment. */

@@ -1,12 +1,12 @@
 import fastifyStatic from '@fastify/static';
-import { ErrorCodes } from '@fanspace/contracts';
+import { ErrorCodes, INTL_COOKIE, UI_COOKIE } from '@fanspace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from './auth-plugin.ts';
 import { createBootData } from './boot-data.ts';
 import { createSpaHtml } from './spa-html.ts';
-import { createSsr, displayIntlOf, INTL_COOKIE, UI_COOKIE, uiPrefsOf } from './ssr.ts';
+import { createSsr, displayIntlOf, uiPrefsOf } from './ssr.ts';
 
 const ASSET_EXTENSIONS = new Set([
   '.js',

@@ -33,7 +33,6 @@ export interface UiPrefs {
   sidebarCollapsed: boolean;
 }
 
-export const UI_COOKIE = 'fs_ui';
 const THEMES = ['dark', 'light'] as const;
 const ACCENTS = ['purple', 'pink', 'blue', 'teal', 'orange'] as const;
 const FONT_SIZES = ['small', 'medium', 'large'] as const;
@@ -66,9 +65,6 @@ interface Renderer {
     timeoutMs: number;
   }): Promise<string | null>;
 }
-
-/** the cookie the web app writes (web/src/lib/intl.ts): `<locale>|<time zone>` */
-export const INTL_COOKIE = 'fs_intl';
 
 /**
  * The browser's locale and time zone from its `fs_intl` cookie, each only when Intl knows it:

@@ -1,4 +1,5 @@
 /** Reflects UI settings onto <html> as classes and data attributes read by styles.css. */
+import { UI_COOKIE } from '@fanspace/contracts/server-render';
 import { useEffect, useState } from 'react';
 import { useUiSettings, type UiSettings } from './store.ts';
 
@@ -6,9 +7,6 @@ export function resolveTheme(theme: UiSettings['theme'], prefersDark: boolean): 
   if (theme === 'auto') return prefersDark ? 'dark' : 'light';
   return theme;
 }
-
-/** The cookie the server reads to render a page as this browser shows it (server/src/platform/http/ssr.ts). */
-export const UI_COOKIE = 'fs_ui';
 
 /**
  * `fs_ui`'s value: the theme as resolved, the accent, the font size, reduced motion, high
