@@ -150,6 +150,15 @@ describe('performance budget', () => {
       // a layer over the server's page takes taps until the app has taken it over
       await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
       expect(await page.locator('#ssr-shield').count()).toBe(0);
+      // the page's modules, which the server listed on #root, were all preloaded (in batches)
+      const listed = ((await page.locator('#root').getAttribute('data-preload')) ?? '')
+        .split(' ')
+        .filter(Boolean);
+      expect(listed.length).toBeGreaterThan(5);
+      const linked = await page
+        .locator('head link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(linked).toEqual(expect.arrayContaining(listed));
       // realtime mounts once the hydrated app has settled
       await expect
         .poll(() => sockets.some((url) => url.includes('/api/realtime')), { timeout: 30_000 })

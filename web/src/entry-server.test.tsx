@@ -11,9 +11,9 @@ import { stubFetch, type FetchMock } from './test/render.tsx';
 const me = makeMeUser({ username: 'sam', displayName: 'Sam Rivera' });
 const FEED = '/posts?limit=20&offset=0&discoverMode=false';
 
-function homeAnswers(caption: string): Record<string, unknown> {
+function homeAnswers(...captions: string[]): Record<string, unknown> {
   const feed: PostPage = {
-    posts: [makePost({ caption })],
+    posts: captions.map((caption) => makePost({ caption })),
     currentPage: 1,
     totalPages: 1,
     hasMore: false,
@@ -51,6 +51,20 @@ describe('renderPage (the server’s render of a first view)', () => {
     // every boundary inline: no script is needed to show any of it (CSP: script-src 'self')
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<template');
+  });
+
+  it('renders the cards of the first window only: the rest come after hydration', async () => {
+    const captions = Array.from({ length: 8 }, (_, i) => `Post number ${i + 1}`);
+    const html = await renderPage({
+      pathname: '/',
+      responses: homeAnswers(...captions),
+      timeoutMs: 10_000,
+    });
+    // two estimated card heights, no overscan (virtual-post-list.tsx)
+    expect(html!.match(/<article/g)).toHaveLength(2);
+    expect(text(html!)).toContain('Post number 2');
+    expect(text(html!)).not.toContain('Post number 3');
+    expect(html).toContain('aria-setsize="8"');
   });
 
   it('renders a profile with what its header waits for', async () => {

@@ -11,10 +11,24 @@ import { bootstrap } from './bootstrap.ts';
 export { firstDataSettled } from './bootstrap.ts';
 import { routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
-registerNavigator((to, options) => {
-  void router.navigate(to, options);
-});
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The router, made on first use rather than when this module is evaluated: ranking ~100 routes
+ * and matching the URL is a few milliseconds (four times that on a slow phone) that start-up
+ * runs as a task of its own before it hydrates a server-rendered page (docs/PERFORMANCE.md,
+ * "Server-rendered first view").
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  if (!router) {
+    router = createBrowserRouter(routes);
+    const created = router;
+    registerNavigator((to, options) => {
+      void created.navigate(to, options);
+    });
+  }
+  return router;
+}
 
 export function App() {
   // Suspends (main.tsx shows the spinner) until storage is migrated and stores are hydrated,
@@ -23,7 +37,7 @@ export function App() {
   useApplyUiSettings();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       <Toaster />
     </QueryClientProvider>
   );

@@ -20,7 +20,13 @@ import { removeSplash } from './splash.ts';
 import { installVideoSafety } from './video-safety.ts';
 
 const loadApp = () => importWithReload(() => import('../app.tsx'));
-const App = lazyWithReload(() => loadApp().then((m) => ({ default: m.App })));
+const App = lazyWithReload(() =>
+  loadApp().then((m) => {
+    // navigation from outside React (a session that ended, say) goes through the router
+    m.appRouter();
+    return { default: m.App };
+  }),
+);
 
 /** How long a server-rendered page waits for its data before it hydrates regardless. */
 const HYDRATION_DATA_WAIT_MS = 3_000;
@@ -38,7 +44,11 @@ async function hydrate(container: HTMLElement): Promise<void> {
   // should the app never take the page over, its links at least work again
   setTimeout(markInteractive, GIVE_UP_INTERACTIVE_MS);
   try {
-    const { firstDataSettled } = await loadApp();
+    const { appRouter, firstDataSettled } = await loadApp();
+    // the router in a task of its own (a few milliseconds, more on a slow phone), and before
+    // start-up, which may navigate
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    appRouter();
     await Promise.race([
       firstDataSettled(),
       new Promise((resolve) => setTimeout(resolve, HYDRATION_DATA_WAIT_MS)),

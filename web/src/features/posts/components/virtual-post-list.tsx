@@ -19,6 +19,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { PostCard } from './post-card.tsx';
 
 /** A card's height before it is measured: a card with one 4:3 image on a phone. */
@@ -74,17 +75,19 @@ export function VirtualPostList({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
+  // no cards beyond the first window in the server's HTML (and so in the hydration of it):
+  // less to send, lay out and hydrate before the page answers; they follow straight after
+  const hydrated = useHydrated();
   const virtualizer = useWindowVirtualizer({
     count: posts.length,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     gap: CARD_GAP,
-    overscan: OVERSCAN,
+    overscan: hydrated ? OVERSCAN : 0,
     scrollMargin,
     getItemKey: (index) => posts[index]?.id ?? index,
     initialMeasurementsCache: measurements.get(label) ?? [],
     // the first render (on the server, and the browser's hydration of it) has no window to
-    // measure: it renders the cards of two estimated heights (plus the overscan), the same on
-    // both sides, so the first cards are in the server's HTML and the browser agrees with it
+    // measure: it renders the cards of two estimated heights, the same on both sides, so the first cards are in the server's HTML and the browser agrees with it
     initialRect: INITIAL_RECT,
   });
 
