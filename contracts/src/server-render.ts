@@ -12,3 +12,11 @@ export const SERVER_READONLY_ATTRIBUTE = 'data-ssr-readonly';
 export const INTL_COOKIE = 'fs_intl';
 /** `theme|accent|font size|reduced motion|high contrast|sidebar collapsed` */
 export const UI_COOKIE = 'fs_ui';
+
+/** The themes, accents and font sizes the web app offers, in the order of `fs_ui`'s fields. */
+export const UI_THEMES = ['dark', 'light'] as const;
+export const UI_ACCENTS = ['purple', 'pink', 'blue', 'teal', 'orange'] as const;
+export const UI_FONT_SIZES = ['small', 'medium', 'large'] as const;
+export type UiTheme = (typeof UI_THEMES)[number];
+export type UiAccent = (typeof UI_ACCENTS)[number];
+export type UiFontSize = (typeof UI_FONT_SIZES)[number];

@@ -2,6 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  UI_ACCENTS,
+  UI_FONT_SIZES,
+  UI_THEMES,
+  type UiAccent,
+  type UiFontSize,
+  type UiTheme,
+} from '@fanspace/contracts';
 
 /**
  * Server rendering of a signed-in `/` or profile's first view (docs/PERFORMANCE.md,
@@ -25,17 +33,13 @@ export interface DisplayIntl {
 
 /** The member's display settings as the web app writes them (web/…/apply-ui-settings.ts `uiCookie`). */
 export interface UiPrefs {
-  theme: 'dark' | 'light';
-  accent: 'purple' | 'pink' | 'blue' | 'teal' | 'orange';
-  fontSize: 'small' | 'medium' | 'large';
+  theme: UiTheme;
+  accent: UiAccent;
+  fontSize: UiFontSize;
   reducedMotion: boolean;
   highContrast: boolean;
   sidebarCollapsed: boolean;
 }
-
-const THEMES = ['dark', 'light'] as const;
-const ACCENTS = ['purple', 'pink', 'blue', 'teal', 'orange'] as const;
-const FONT_SIZES = ['small', 'medium', 'large'] as const;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | undefined): T | null =>
   list.find((item) => item === value) ?? null;
@@ -46,9 +50,9 @@ const flag = (value: string | undefined): boolean | null =>
 export function uiPrefsOf(cookie: string | undefined): UiPrefs | null {
   const [theme, accent, fontSize, motion, contrast, sidebar] = (cookie ?? '').split('|');
   const prefs = {
-    theme: oneOf(THEMES, theme),
-    accent: oneOf(ACCENTS, accent),
-    fontSize: oneOf(FONT_SIZES, fontSize),
+    theme: oneOf(UI_THEMES, theme),
+    accent: oneOf(UI_ACCENTS, accent),
+    fontSize: oneOf(UI_FONT_SIZES, fontSize),
     reducedMotion: flag(motion),
     highContrast: flag(contrast),
     sidebarCollapsed: flag(sidebar),

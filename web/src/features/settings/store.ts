@@ -1,11 +1,13 @@
 /** UI settings (spec §3/§9), persisted encrypted under `user-ui-storage`. */
+import { UI_FONT_SIZES, type UiAccent, type UiFontSize } from '@fanspace/contracts/server-render';
 import { create } from '../../lib/create-store.ts';
 import { persist } from 'zustand/middleware';
 import { secureJSONStorage } from '../../lib/storage/index.ts';
 
 export type ThemeSetting = 'dark' | 'light' | 'auto';
-export type PrimaryColor = 'purple' | 'pink' | 'blue' | 'teal' | 'orange';
-export type FontSize = 'small' | 'medium' | 'large';
+// the server checks the fs_ui cookie against the same lists (@fanspace/contracts/server-render)
+export type PrimaryColor = UiAccent;
+export type FontSize = UiFontSize;
 
 export interface UiSettings {
   theme: ThemeSetting;
@@ -50,8 +52,8 @@ export function sanitizeUiSettings(value: unknown): Partial<UiSettings> {
   if (v.theme === 'dark' || v.theme === 'light' || v.theme === 'auto') out.theme = v.theme;
   if (PRIMARY_COLORS.some((c) => c.value === v.primaryColor))
     out.primaryColor = v.primaryColor as PrimaryColor;
-  if (v.fontSize === 'small' || v.fontSize === 'medium' || v.fontSize === 'large')
-    out.fontSize = v.fontSize;
+  const fontSize = UI_FONT_SIZES.find((size) => size === v.fontSize);
+  if (fontSize) out.fontSize = fontSize;
   for (const key of ['sidebarCollapsed', 'reducedMotion', 'highContrast'] as const) {
     if (typeof v[key] === 'boolean') out[key] = v[key];
   }

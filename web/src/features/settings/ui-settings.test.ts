@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyUiSettings, resolveTheme, uiCookie } from './apply-ui-settings.ts';
-import { DEFAULT_UI_SETTINGS, sanitizeUiSettings } from './store.ts';
+import { UI_ACCENTS } from '@fanspace/contracts/server-render';
+import { DEFAULT_UI_SETTINGS, PRIMARY_COLORS, sanitizeUiSettings } from './store.ts';
 
 describe('UI settings', () => {
   it('defaults to dark, purple and medium', () => {
@@ -9,6 +10,10 @@ describe('UI settings', () => {
       primaryColor: 'purple',
       fontSize: 'medium',
     });
+  });
+
+  it('offers every accent the server accepts in the cookie, and no other', () => {
+    expect(PRIMARY_COLORS.map((color) => color.value)).toEqual([...UI_ACCENTS]);
   });
 
   it('drops malformed stored values', () => {
