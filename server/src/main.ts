@@ -1,4 +1,5 @@
 import { loadConfig, ConfigError } from './platform/config.ts';
+import { applyHeapGrowing } from './platform/heap.ts';
 import { buildApp } from './platform/http/app.ts';
 import { createRuntime } from './platform/runtime.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
@@ -11,6 +12,7 @@ import { ensureCleanupScheduled } from './modules/maintenance/cleanup.jobs.ts';
  */
 async function main() {
   const config = loadConfig();
+  applyHeapGrowing(config.HEAP_GROWING_PERCENT);
   const runtime = await createRuntime({ config, startWorker: config.roles.has('worker') });
   const { ctx } = runtime;
   if (config.DEMO_SEED) {

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLES: 'http,cooking' })).toThrow(/ROLES/);
   });
 
+  it('reads the old generation’s growing factor (60% unless told; 0 is V8’s own)', () => {
+    expect(loadConfig({}).HEAP_GROWING_PERCENT).toBe(60);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/);
+  });
+
   it('reads how long a silent job worker is trusted (a minute unless told)', () => {
     expect(loadConfig({}).JOB_STALE_AFTER_MS).toBe(60_000);
     expect(loadConfig({ JOB_STALE_AFTER_MS: '3000' }).JOB_STALE_AFTER_MS).toBe(3000);

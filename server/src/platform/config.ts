@@ -40,6 +40,11 @@ const EnvSchema = Type.Object({
   SPA_BOOT_DATA_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 300 }),
   /** how long the server may render such a page's first view into its HTML (ms); 0: off */
   SPA_RENDER_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 250 }),
+  /**
+   * V8's old generation grows to (1 + this/100) × the live heap before its next full
+   * collection (platform/heap.ts); 0: V8's own factor, which let it reach ~2× under load
+   */
+  HEAP_GROWING_PERCENT: Type.Integer({ minimum: 0, maximum: 400, default: 60 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   /** seconds a process reuses a session lookup (platform/auth/session-cache.ts); 0: off */
