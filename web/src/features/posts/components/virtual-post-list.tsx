@@ -87,7 +87,8 @@ export function VirtualPostList({
     getItemKey: (index) => posts[index]?.id ?? index,
     initialMeasurementsCache: measurements.get(label) ?? [],
     // the first render (on the server, and the browser's hydration of it) has no window to
-    // measure: it renders the cards of two estimated heights, the same on both sides, so the first cards are in the server's HTML and the browser agrees with it
+    // measure: it renders the cards of two estimated heights, the same on both sides, so the
+    // first cards are in the server's HTML and the browser agrees with it
     initialRect: INITIAL_RECT,
   });
 
