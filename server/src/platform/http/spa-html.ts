@@ -78,10 +78,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * and with the stylesheet applied by the HTML itself, so the page paints styled before any
  * script runs; a transparent layer over it takes taps until the app has taken the page over
  * (web/src/app/startup/server-rendered.ts). The page's modulepreload links move into #root's
- * `data-preload`: the entry adds
- * them once the page has been painted (web/src/main.tsx), so ~200 KB of script does not compete
- * with the HTML, the stylesheet and the lead image for the first paint. null when index.html is
- * not the one expected (no splash or empty #root).
+ * `data-preload`: the entry adds them once the page has been painted (web/src/main.tsx), so
+ * ~200 KB of script does not compete with the HTML, the stylesheet and the lead image for the
+ * first paint. null when index.html is not the one expected (no splash or empty #root).
  */
 export function withRenderedRoot(
   html: string,
