@@ -9,6 +9,9 @@ export interface LoadFigures {
   requests: number;
   non2xx: number;
   errors: number;
+  /** the measured window, wall clock: when the load started and when autocannon stopped it */
+  startedAt: Date;
+  endedAt: Date;
 }
 
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -30,6 +33,7 @@ export async function load(
   options: { durationS?: number; connections?: number } = {},
 ): Promise<LoadFigures> {
   let n = 0;
+  const startedAt = new Date();
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections ?? CONNECTIONS,
@@ -56,6 +60,8 @@ export async function load(
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    startedAt,
+    endedAt: new Date(),
   };
 }
 

@@ -118,6 +118,17 @@ export const DeleteMeBody = Type.Object(
   strict,
 );
 export type DeleteMeBody = Static<typeof DeleteMeBody>;
+
+/** DELETE /users/{id}: your own account as DeleteMeBody; an admin deleting another may say why. */
+export const DeleteUserBody = Type.Object(
+  {
+    password: Type.Optional(Type.String({ maxLength: 256 })),
+    confirmation: Type.Optional(Type.String({ maxLength: 32 })),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  strict,
+);
+export type DeleteUserBody = Static<typeof DeleteUserBody>;
 export const ACCOUNT_DELETE_CONFIRMATION = 'DELETE';
 
 export const MessageResponse = Type.Object({ message: Type.String() });

@@ -35,6 +35,7 @@ import {
   AdminPayoutsQuery,
   AdminWaitlistQuery,
   GrowthStatsResponse,
+  DeleteUserBody,
   IdParams,
   PlatformSettings,
   PromoteBody,
@@ -54,6 +55,10 @@ import {
 } from '@fanspace/contracts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
+import { assertLevel, clearSessionCookie } from '../../platform/http/auth-plugin.ts';
+import { ForbiddenError } from '../../platform/errors.ts';
+import { deleteAccount } from '../users/account-deletion.service.ts';
+import { AccountLimits } from '../users/users.limits.ts';
 import { authOf } from '../users/users.routes.ts';
 import { listActivity } from './audit.ts';
 import {
@@ -279,6 +284,50 @@ export async function adminRoutes(app: App) {
       },
     },
     async (request) => deleteUser(ctx, adminId(request), request.params.id, request.body?.reason),
+  );
+
+  // SPEC §7 lists DELETE /users/{id} beside DELETE /users/me: the account itself (with its
+  // password or the confirmation, as /users/me), or an admin deleting someone else's
+  app.delete(
+    '/users/:id',
+    {
+      config: { auth: 'user', rateLimit: AccountLimits.deleteAccount },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete an account: your own (password or confirmation), or any as an admin',
+        params: IdParams,
+        body: DeleteUserBody,
+        response: {
+          200: Type.Object({ ok: Type.Optional(Type.Literal(true)), message: Type.String() }),
+          400: routeErrors(
+            ErrorCodes.VALIDATION_FAILED,
+            ErrorCodes.INVALID_CREDENTIALS,
+            ErrorCodes.CANNOT_TARGET_SELF,
+          ),
+          403: routeErrors(
+            ErrorCodes.FORBIDDEN,
+            ErrorCodes.ADMIN_REQUIRED,
+            ErrorCodes.ADMIN_2FA_REQUIRED,
+          ),
+          404: notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { reason, ...confirmation } = request.body ?? {};
+      const auth = authOf(request);
+      if (id === auth.user.id) {
+        await deleteAccount(ctx, id, confirmation);
+        clearSessionCookie(reply);
+        return { message: 'Account deleted successfully' };
+      }
+      if (!auth.user.is_admin)
+        throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'You can only delete your own account');
+      assertLevel('admin', auth, ctx.config.ADMIN_REQUIRE_2FA);
+      return deleteUser(ctx, auth.user.id, id, reason);
+    },
   );
 
   app.get(

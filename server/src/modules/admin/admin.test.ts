@@ -246,6 +246,52 @@ describe('users', () => {
     const json = await call('GET', '/admin/export/users?format=json');
     expect(Array.isArray(json.body.users)).toBe(true);
   });
+
+  it('DELETE /users/{id}: your own account with its confirmation, any account as an admin', async () => {
+    const fan = await asUser();
+    const other = await asUser();
+    const statusOf = async (id: string) =>
+      (
+        await server.ctx.db
+          .selectFrom('users')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    // someone else's account: refused, nothing changes
+    const refused = await call('DELETE', `/users/${other.user.id}`, fan.headers, {
+      confirmation: 'DELETE',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You can only delete your own account');
+    expect(await statusOf(other.user.id)).not.toBe('deleted');
+    expect((await call('DELETE', '/users/not-an-id', fan.headers)).status).toBe(400);
+    expect((await call('DELETE', `/users/${fan.user.id}`, null)).status).toBe(401);
+
+    // one's own: as DELETE /users/me, the password or the confirmation is required
+    const unconfirmed = await call('DELETE', `/users/${fan.user.id}`, fan.headers);
+    expect(unconfirmed.status).toBe(400);
+    expect(await statusOf(fan.user.id)).not.toBe('deleted');
+    const own = await call('DELETE', `/users/${fan.user.id}`, fan.headers, {
+      confirmation: 'DELETE',
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.message).toBe('Account deleted successfully');
+    expect(await statusOf(fan.user.id)).toBe('deleted');
+    expect((await call('GET', '/users/me', fan.headers)).status).toBe(401);
+
+    // an admin: the admin deletion, audit-logged; an unknown account is a 404
+    const byAdmin = await call('DELETE', `/users/${other.user.id}`, adminHeaders, {
+      reason: 'Fraud',
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(await statusOf(other.user.id)).toBe('deleted');
+    expect(await auditActions(other.user.id)).toContain('user.delete');
+    expect(
+      (await call('DELETE', '/users/00000000-0000-4000-8000-000000000000', adminHeaders)).status,
+    ).toBe(404);
+  });
 });
 
 describe('reports and content', () => {
