@@ -3,6 +3,8 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { CommentRow, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
+import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../users/users.presenter.ts';
+import { publicUserFromJson } from './viewer-state.queries.ts';
 
 /** SQL of comments and comment likes. */
 
@@ -29,24 +31,60 @@ function readableComments(
     .where(restrictedHidden);
 }
 
-/** Oldest first (a conversation reads top-down); deleted ones stay as placeholders. */
+/** A comment with what its presentation needs: the author and who liked it. */
+export interface LoadedComment {
+  row: CommentRow;
+  author: PublicUserRow | undefined;
+  likedBy: string[];
+}
+
+/** The comment's author (`PUBLIC_USER_COLUMNS`) as a jsonb column of a query over comments. */
+const authorColumn = sql<Record<
+  string,
+  unknown
+> | null>`(select to_jsonb(ca) from (select ${sql.join(
+  PUBLIC_USER_COLUMNS.map((column) => sql.ref(`u.${column}`)),
+)} from users u where u.id = comments.user_id) ca)`.as('comment_author');
+
+/** Who liked the comment, oldest like first (the order `commentLikers` reads). */
+const likedByColumn = sql<
+  string[]
+>`array(select cl.user_id from comment_likes cl where cl.comment_id = comments.id order by cl.created_at, cl.user_id)`.as(
+  'comment_liked_by',
+);
+
+/**
+ * Oldest first (a conversation reads top-down); deleted ones stay as placeholders. One round
+ * trip: the page's rows with their authors and likers, and the total (an uncorrelated
+ * subquery, run once) – was four statements (the rows, the count, the authors, the likes).
+ */
 export async function commentPage(
   db: DbHandle,
   post: Pick<PostRow, 'id' | 'user_id'>,
   viewerId: string | null,
   window: { limit: number; offset: number },
-): Promise<{ rows: CommentRow[]; total: number }> {
+): Promise<{ comments: LoadedComment[]; total: number }> {
   const base = readableComments(db, post, viewerId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('comments')
-      .orderBy('comments.seq')
-      .limit(planLiteral(window.limit))
-      .offset(planLiteral(window.offset))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const counted = base.select((eb) => eb.fn.countAll<number>().as('total'));
+  const rows = await base
+    .selectAll('comments')
+    .select([authorColumn, likedByColumn, counted.as('page_total')])
+    .orderBy('comments.seq')
+    .limit(planLiteral(window.limit))
+    .offset(planLiteral(window.offset))
+    .execute();
+  if (rows.length === 0) {
+    // past the last page: the count alone
+    return { comments: [], total: Number((await counted.executeTakeFirstOrThrow()).total) };
+  }
+  return {
+    comments: rows.map(({ comment_author, comment_liked_by, page_total: _, ...row }) => ({
+      row,
+      author: comment_author ? publicUserFromJson(comment_author) : undefined,
+      likedBy: comment_liked_by,
+    })),
+    total: Number(rows[0]?.page_total ?? 0),
+  };
 }
 
 /** One comment of the post, as far as the viewer may read it. */

@@ -9,9 +9,9 @@ import {
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { notifyMentions } from '../notifications/mentions.ts';
 import { notify } from '../notifications/notify.ts';
-import type { CommentRow, PostRow, UserRow } from '../../platform/db/schema.ts';
+import type { CommentRow, PostRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-import { presentPublicUser } from '../users/users.presenter.ts';
+import { presentPublicUser, type PublicUserRow } from '../users/users.presenter.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import {
   bumpCommentLikes,
@@ -19,6 +19,7 @@ import {
   commentPage,
   findReadableComment,
   mentionedUserIds,
+  type LoadedComment,
 } from './comments.queries.ts';
 import { isUnlockedFor } from './post-views.ts';
 import {
@@ -41,9 +42,7 @@ import { track } from '../analytics/recorder.ts';
  */
 
 function presentComment(
-  row: CommentRow,
-  author: UserRow,
-  likedBy: string[],
+  { row, author, likedBy }: LoadedComment & { author: PublicUserRow },
   viewerId: string | null,
 ): Comment {
   const isDeleted = row.deleted_at !== null;
@@ -68,7 +67,13 @@ function presentComment(
   };
 }
 
-/** A page of comments presented with one query for authors and one for likes. */
+/** Comments read with their authors and likers (a comment whose author is gone is left out). */
+const presentLoaded = (comments: LoadedComment[], viewerId: string | null): Comment[] =>
+  comments.flatMap(({ row, author, likedBy }) =>
+    author ? [presentComment({ row, author, likedBy }, viewerId)] : [],
+  );
+
+/** Comments presented with one query for authors and one for likes. */
 export async function presentComments(
   db: DbHandle,
   viewerId: string | null,
@@ -81,10 +86,14 @@ export async function presentComments(
       rows.map((c) => c.id),
     ),
   ]);
-  return rows.flatMap((row) => {
-    const author = authors.get(row.user_id);
-    return author ? [presentComment(row, author, likers.get(row.id) ?? [], viewerId)] : [];
-  });
+  return presentLoaded(
+    rows.map((row) => ({
+      row,
+      author: authors.get(row.user_id),
+      likedBy: likers.get(row.id) ?? [],
+    })),
+    viewerId,
+  );
 }
 
 async function visiblePost(db: DbHandle, viewerId: string | null, postId: string) {
@@ -117,14 +126,17 @@ export async function commentsOf(
   query: PageQuery,
 ): Promise<CommentPage> {
   const offset = (query.page - 1) * query.limit;
-  const { rows, total } = await commentPage(db, post, viewerId, { limit: query.limit, offset });
+  const { comments, total } = await commentPage(db, post, viewerId, {
+    limit: query.limit,
+    offset,
+  });
   const totalPages = Math.ceil(total / query.limit);
   return {
-    comments: await presentComments(db, viewerId, rows),
+    comments: presentLoaded(comments, viewerId),
     commentsCount: post.comments_count,
     currentPage: query.page,
     totalPages,
-    hasMore: offset + rows.length < total,
+    hasMore: offset + comments.length < total,
   };
 }
 

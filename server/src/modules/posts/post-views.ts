@@ -114,8 +114,10 @@ export async function presentOnePost(
   viewer: Viewer | null,
   row: PostRow,
   db: DbHandle = ctx.db,
+  /** what the post's own query already read (`findVisiblePostPage`) */
+  read?: { facts: PostFacts; extras: PageExtras },
 ): Promise<Post> {
-  const [post] = await presentPosts(ctx, viewer, [row], db);
+  const [post] = await presentPosts(ctx, viewer, [row], db, read?.facts, read?.extras);
   if (!post) throw new Error(`post ${row.id} has no visible author`);
   return post;
 }

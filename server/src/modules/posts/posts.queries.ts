@@ -54,6 +54,27 @@ export function findVisiblePost(
     .executeTakeFirst();
 }
 
+/**
+ * One visible post with what its page shows, in one round trip: the row, the viewer's like and
+ * purchase, its author with the viewer's relations and its media (`page`'s columns, for a page
+ * of one). GET /posts/{id} (was four statements: the post, the facts, the author, the media).
+ */
+export async function findVisiblePostPage(
+  db: DbHandle,
+  viewerId: string | null,
+  postId: string,
+): Promise<{ row: PostRow; facts: PostFacts; extras: PageExtras } | undefined> {
+  const rows = await visiblePosts(db, viewerId)
+    .selectAll('posts')
+    .select(viewerFactColumns(viewerId ?? NO_VIEWER))
+    .select(pageExtraColumns(viewerId))
+    .where('posts.id', '=', postId)
+    .execute();
+  if (rows.length === 0) return undefined;
+  const { rows: plain, facts, extras } = splitPage(rows);
+  return { row: plain[0] as PostRow, facts, extras };
+}
+
 /** The row whatever its state (owner operations decide on deleted_at themselves). */
 export function findPost(db: DbHandle, postId: string, lock = false) {
   const query = db.selectFrom('posts').selectAll().where('id', '=', postId);

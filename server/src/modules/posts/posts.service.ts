@@ -16,7 +16,7 @@ import { notifyMentions } from '../notifications/mentions.ts';
 import { syncPostHashtags } from './hashtags.queries.ts';
 import { presentOnePost, type PostsCtx, type Viewer } from './post-views.ts';
 import { assertPostOwner, postNotFound } from './posts.policy.ts';
-import { bumpAuthorPostsCount, findPost, findVisiblePost } from './posts.queries.ts';
+import { bumpAuthorPostsCount, findPost, findVisiblePostPage } from './posts.queries.ts';
 import { assertReleasesUsable } from '../releases/releases.service.ts';
 import {
   accessFromInput,
@@ -168,9 +168,9 @@ export async function getPost(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ row: PostRow; post: Post }> {
-  const row = await findVisiblePost(ctx.db, viewer?.id ?? null, postId);
-  if (!row) throw postNotFound();
-  return { row, post: await presentOnePost(ctx, viewer, row) };
+  const found = await findVisiblePostPage(ctx.db, viewer?.id ?? null, postId);
+  if (!found) throw postNotFound();
+  return { row: found.row, post: await presentOnePost(ctx, viewer, found.row, ctx.db, found) };
 }
 
 /** PUT /posts/{id}: caption, access and hashtags; the empty-post rule still holds. */
