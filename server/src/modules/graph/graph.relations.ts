@@ -144,6 +144,37 @@ export async function loadOwnRelations(db: DbHandle, userId: string): Promise<Ow
   return ownRelationsOf(await db.selectNoFrom(ownRelationColumns(userId)).executeTakeFirst());
 }
 
+/** What `relationFactColumns` reads: the viewer's relation to one account. */
+export interface RelationFactsRow {
+  is_following: boolean;
+  is_blocked: boolean;
+  is_restricted: boolean;
+  blocks_viewer: boolean;
+}
+
+/**
+ * The viewer's relation to the account `target` names (a column of the caller's query) as
+ * select items, an indexed probe each; `relationFacts` reads them for many accounts, a profile
+ * lookup together with the account's own row (users.queries.ts `findProfile`).
+ */
+export function relationFactColumns(viewerId: string, target: string) {
+  const t = sql.ref(target);
+  return [
+    sql<boolean>`exists (select 1 from follows where follower_id = ${viewerId} and followee_id = ${t})`.as(
+      'is_following',
+    ),
+    sql<boolean>`exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${t})`.as(
+      'is_blocked',
+    ),
+    sql<boolean>`exists (select 1 from restricts where restricter_id = ${viewerId} and restricted_id = ${t})`.as(
+      'is_restricted',
+    ),
+    sql<boolean>`exists (select 1 from blocks where blocker_id = ${t} and blocked_id = ${viewerId})`.as(
+      'blocks_viewer',
+    ),
+  ] as const;
+}
+
 /** Viewer-relative facts about some accounts, one query with an indexed probe per fact. */
 export async function relationFacts(db: DbHandle, viewerId: string, targetIds: readonly string[]) {
   const ids = [...new Set(targetIds)].filter((id) => id !== viewerId);
@@ -151,52 +182,8 @@ export async function relationFacts(db: DbHandle, viewerId: string, targetIds: r
   return db
     .selectFrom('users as t')
     .where('t.id', 'in', ids)
-    .select((eb) => {
-      const one = sql.lit(1).as('one');
-      return [
-        't.id',
-        eb
-          .exists(
-            eb
-              .selectFrom('follows')
-              .select(one)
-              .where('follower_id', '=', viewerId)
-              .whereRef('followee_id', '=', 't.id'),
-          )
-          .$castTo<boolean>()
-          .as('is_following'),
-        eb
-          .exists(
-            eb
-              .selectFrom('blocks')
-              .select(one)
-              .where('blocker_id', '=', viewerId)
-              .whereRef('blocked_id', '=', 't.id'),
-          )
-          .$castTo<boolean>()
-          .as('is_blocked'),
-        eb
-          .exists(
-            eb
-              .selectFrom('restricts')
-              .select(one)
-              .where('restricter_id', '=', viewerId)
-              .whereRef('restricted_id', '=', 't.id'),
-          )
-          .$castTo<boolean>()
-          .as('is_restricted'),
-        eb
-          .exists(
-            eb
-              .selectFrom('blocks')
-              .select(one)
-              .whereRef('blocker_id', '=', 't.id')
-              .where('blocked_id', '=', viewerId),
-          )
-          .$castTo<boolean>()
-          .as('blocks_viewer'),
-      ];
-    })
+    .select('t.id')
+    .select(relationFactColumns(viewerId, 't.id'))
     .execute();
 }
 

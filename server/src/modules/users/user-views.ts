@@ -1,7 +1,11 @@
 import type { MeUser, PublicUser } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { loadOwnRelations, loadViewerRelations, relationFacts } from '../graph/graph.relations.ts';
+import {
+  loadOwnRelations,
+  loadViewerRelations,
+  type RelationFactsRow,
+} from '../graph/graph.relations.ts';
 import { presentMe, presentPublicUser } from './users.presenter.ts';
 import { userNotFound } from './users.policy.ts';
 
@@ -15,16 +19,16 @@ export async function meView(db: DbHandle, user: UserRow): Promise<MeUser> {
 }
 
 /**
- * One profile as `viewerId` sees it. An account that blocked the viewer answers 404, as if it
- * did not exist (the graph module's rule: a block is never revealed to the blocked user).
+ * One profile as `viewerId` sees it, from the viewer's relation to it (`relationFactColumns`).
+ * An account that blocked the viewer answers 404, as if it did not exist (the graph module's
+ * rule: a block is never revealed to the blocked user).
  */
-export async function publicView(
-  db: DbHandle,
+export function presentProfile(
   viewerId: string | null,
   user: UserRow,
-): Promise<PublicUser> {
+  facts: RelationFactsRow | undefined,
+): PublicUser {
   if (!viewerId || viewerId === user.id) return presentPublicUser(user);
-  const [facts] = await relationFacts(db, viewerId, [user.id]);
   if (facts?.blocks_viewer) throw userNotFound();
   return presentPublicUser(
     user,

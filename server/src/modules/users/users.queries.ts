@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool, type UpdateObject } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { Database, UserRow } from '../../platform/db/schema.ts';
+import { relationFactColumns, type RelationFactsRow } from '../graph/graph.relations.ts';
 import { escapeLike } from './profile-rules.ts';
 
 /** SQL of the users module. Every function takes a DbHandle so it joins a caller's transaction. */
@@ -14,9 +15,30 @@ export function lockUser(db: DbHandle, id: string): Promise<UserRow | undefined>
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** username is citext: the match is case-insensitive and uses the unique index. */
-export function findUserByUsername(db: DbHandle, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+/**
+ * A profile: the account by id or username (citext: the match is case-insensitive and uses the
+ * unique index) and, for a signed-in viewer, the viewer's relation to it
+ * (`relationFactColumns`), in one statement (was two: the account, then the facts).
+ */
+export async function findProfile(
+  db: DbHandle,
+  by: { id: string } | { username: string },
+  viewerId: string | null,
+): Promise<{ user: UserRow; facts: RelationFactsRow | undefined } | undefined> {
+  const query = db
+    .selectFrom('users')
+    .selectAll('users')
+    .where((eb) =>
+      'id' in by ? eb('users.id', '=', by.id) : eb('users.username', '=', by.username),
+    );
+  if (!viewerId) {
+    const user = await query.executeTakeFirst();
+    return user && { user, facts: undefined };
+  }
+  const row = await query.select(relationFactColumns(viewerId, 'users.id')).executeTakeFirst();
+  if (!row) return undefined;
+  const { is_following, is_blocked, is_restricted, blocks_viewer, ...user } = row;
+  return { user, facts: { is_following, is_blocked, is_restricted, blocks_viewer } };
 }
 
 export async function usernameTaken(

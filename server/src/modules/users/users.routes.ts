@@ -26,7 +26,7 @@ import { UnauthorizedError } from '../../platform/errors.ts';
 import { deleteAccount } from './account-deletion.service.ts';
 import { getPayoutSettings, savePayoutSettings } from './payout-settings.service.ts';
 import { setProfileImage, type ProfileImageKind } from './profile-media.service.ts';
-import { meView, publicListView, publicView } from './user-views.ts';
+import { meView, publicListView } from './user-views.ts';
 import {
   addSocialLinks,
   completeOnboarding,
@@ -271,10 +271,14 @@ export async function usersRoutes(app: App) {
     async (request) => {
       const viewerId = request.auth?.user.id ?? null;
       const reads = readContext(ctx, viewerId);
-      const profile = await getPublicUserByUsername(reads, request.params.username);
-      // a write: the primary's
-      trackProfileView(ctx.db, viewerId, profile);
-      return publicView(reads.db, viewerId, profile);
+      const { user, view } = await getPublicUserByUsername(
+        reads,
+        request.params.username,
+        viewerId,
+      );
+      // a write: the primary's (not for a viewer the account blocked: that is a 404)
+      trackProfileView(ctx.db, viewerId, user);
+      return view;
     },
   );
 
@@ -292,10 +296,10 @@ export async function usersRoutes(app: App) {
     async (request) => {
       const viewerId = request.auth?.user.id ?? null;
       const reads = readContext(ctx, viewerId);
-      const profile = await getPublicUser(reads, request.params.id);
-      // a write: the primary's
-      trackProfileView(ctx.db, viewerId, profile);
-      return publicView(reads.db, viewerId, profile);
+      const { user, view } = await getPublicUser(reads, request.params.id, viewerId);
+      // a write: the primary's (not for a viewer the account blocked: that is a 404)
+      trackProfileView(ctx.db, viewerId, user);
+      return view;
     },
   );
 }

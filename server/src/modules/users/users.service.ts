@@ -5,6 +5,7 @@ import {
   type AddSocialLinksBody,
   type CreatorUpdateBody,
   type UpdateMeBody,
+  type PublicUser,
   type UsersListQuery,
 } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
@@ -23,9 +24,9 @@ import {
   subscriptionPriceCents,
 } from './profile-rules.ts';
 import { assertPubliclyVisible } from './users.policy.ts';
+import { presentProfile } from './user-views.ts';
 import {
-  findUserById,
-  findUserByUsername,
+  findProfile,
   jsonbMerge,
   lockUser,
   searchUsers,
@@ -202,16 +203,31 @@ export async function completeOnboarding(ctx: UsersCtx, user: UserRow): Promise<
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getPublicUser(ctx: UsersCtx, id: string): Promise<UserRow> {
-  // a malformed id names no account: 404 like any unknown one, not a validation error
-  if (!UUID.test(id)) throw new NotFoundError('User not found');
-  return assertPubliclyVisible(await findUserById(ctx.db, id));
+/** A public profile as `viewerId` sees it (`presentProfile`), and the account's row. */
+async function publicProfile(
+  ctx: UsersCtx,
+  by: { id: string } | { username: string },
+  viewerId: string | null,
+): Promise<{ user: UserRow; view: PublicUser }> {
+  const found = await findProfile(ctx.db, by, viewerId);
+  const user = assertPubliclyVisible(found?.user);
+  return { user, view: presentProfile(viewerId, user, found?.facts) };
 }
 
-export async function getPublicUserByUsername(ctx: UsersCtx, username: string): Promise<UserRow> {
+export async function getPublicUser(ctx: UsersCtx, id: string, viewerId: string | null) {
+  // a malformed id names no account: 404 like any unknown one, not a validation error
+  if (!UUID.test(id)) throw new NotFoundError('User not found');
+  return publicProfile(ctx, { id }, viewerId);
+}
+
+export async function getPublicUserByUsername(
+  ctx: UsersCtx,
+  username: string,
+  viewerId: string | null,
+) {
   // never a valid username (also keeps NUL bytes, which PostgreSQL rejects, out of the query)
   if (!/^[A-Za-z0-9_.]{1,60}$/.test(username)) throw new NotFoundError('User not found');
-  return assertPubliclyVisible(await findUserByUsername(ctx.db, username));
+  return publicProfile(ctx, { username }, viewerId);
 }
 
 /** GET /users: accounts hidden from the viewer by a block (either way) are left out. */

@@ -8,10 +8,11 @@ import { findVisiblePost } from './posts.queries.ts';
 import { actor, call, follow, insertPost, type Actor } from './posts.test-kit.ts';
 
 /**
+ * Statements per page (docs/PERFORMANCE.md "The post and profile pages in fewer statements"):
  * GET /posts/{id} reads the post with its viewer state, author and media in one statement and
- * the first page of comments with their authors, likers and total in another
- * (docs/PERFORMANCE.md "The single post page in two statements"). The answer must be what the
- * separate queries give.
+ * the first page of comments with their authors, likers and total in another; a profile is one
+ * statement for the account with the viewer's relation and one for its first page of posts.
+ * The answers must be what the separate queries give.
  */
 
 let database: DatabaseHandle;
@@ -124,5 +125,49 @@ describe('GET /posts/{id}', () => {
     expect(past.body.comments).toEqual([]);
     expect(past.body.totalPages).toBe(1);
     expect(past.body.hasMore).toBe(false);
+  });
+});
+
+describe('a profile page', () => {
+  it('is one statement for the account and one for its posts', async () => {
+    await insertPost(server, creator.user, { caption: 'on the profile' });
+    const urls = [
+      `/users/${creator.user.id}`,
+      `/users/username/${creator.user.username.toUpperCase()}`,
+      `/posts/user/${creator.user.id}?limit=20`,
+    ];
+    for (const url of urls) {
+      await call(server, fan, 'GET', url);
+      const { count, value, statements } = await statementsOf(() => call(server, fan, 'GET', url));
+      expect(value.status, `${url} ${value.text}`).toBe(200);
+      expect(count, `${url}\n${statements.join('\n')}`).toBe(1);
+    }
+    const profile = (await call(server, fan, 'GET', urls[0]!)).body;
+    expect(profile.id).toBe(creator.user.id);
+    expect(profile.isFollowing).toBe(true);
+    expect((await call(server, other, 'GET', urls[1]!)).body.isFollowing).toBe(true);
+    const stranger = await actor(server);
+    expect((await call(server, stranger, 'GET', urls[0]!)).body.isFollowing).toBe(false);
+    expect((await call(server, null, 'GET', urls[0]!)).status).toBe(200);
+
+    // blocked by the creator: the profile is a 404, the posts an empty page, as before
+    await server.ctx.db
+      .insertInto('blocks')
+      .values({ blocker_id: creator.user.id, blocked_id: stranger.user.id })
+      .execute();
+    expect((await call(server, stranger, 'GET', urls[0]!)).status).toBe(404);
+    expect((await call(server, stranger, 'GET', urls[1]!)).status).toBe(404);
+    const hidden = await call(server, stranger, 'GET', urls[2]!);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.posts).toEqual([]);
+
+    // an account without posts, and an unknown one
+    const quiet = await actor(server, 'creator');
+    const empty = await call(server, fan, 'GET', `/posts/user/${quiet.user.id}?limit=20`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.posts).toEqual([]);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call(server, fan, 'GET', `/posts/user/${unknown}?limit=20`)).status).toBe(404);
+    expect((await call(server, fan, 'GET', `/users/${unknown}`)).status).toBe(404);
   });
 });
