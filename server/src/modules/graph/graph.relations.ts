@@ -46,10 +46,11 @@ export async function hiddenUserIds(db: DbHandle, viewerId: string): Promise<str
  */
 export function notHiddenFrom(
   viewerId: string | null | undefined,
-  userColumn: string,
+  /** a column, or an expression (a known id: the probes then run once, not per row) */
+  userColumn: string | Expression<string>,
 ): Expression<SqlBool> {
   if (!viewerId) return sql<SqlBool>`true`;
-  const column = sql.ref(userColumn);
+  const column = typeof userColumn === 'string' ? sql.ref(userColumn) : userColumn;
   return sql<SqlBool>`(not exists (select 1 from blocks graph_hb1 where graph_hb1.blocker_id = ${viewerId} and graph_hb1.blocked_id = ${column}) and not exists (select 1 from blocks graph_hb2 where graph_hb2.blocker_id = ${column} and graph_hb2.blocked_id = ${viewerId}))`;
 }
 
