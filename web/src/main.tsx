@@ -7,15 +7,13 @@
  * stylesheet and the lead image for the connection.
  */
 import './styles.css';
+import { nextTask } from './app/startup/next-task.ts';
 import { importWithReload } from './app/startup/reload-guard.ts';
 import { SERVER_RENDERED_ATTRIBUTE } from './app/startup/server-rendered.ts';
 
 // a chunk missing after a deploy reloads the page once (reload-guard.ts)
 const start = () =>
   void importWithReload(() => import('./app/startup/start.tsx')).then((m) => m.startApp());
-
-/** Resolves in a task of its own, after what is queued: the browser can paint and respond. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Links added per task: each modulepreload costs the main thread ~0.5–1 ms to start (~35 on a

@@ -12,6 +12,7 @@ import { browserIntlCookie } from '../../lib/intl.ts';
 import { AppFrame } from './app-frame.tsx';
 import { applyAppStyles } from './app-styles.ts';
 import { lazyWithReload } from './lazy-with-reload.ts';
+import { nextTask } from './next-task.ts';
 import { importWithReload } from './reload-guard.ts';
 import { ensureReactLoaded } from './react-guard.ts';
 import { registerServiceWorker } from './service-worker.ts';
@@ -47,7 +48,7 @@ async function hydrate(container: HTMLElement): Promise<void> {
     const { appRouter, firstDataSettled } = await loadApp();
     // the router in a task of its own (a few milliseconds, more on a slow phone), and before
     // start-up, which may navigate
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     appRouter();
     await Promise.race([
       firstDataSettled(),
