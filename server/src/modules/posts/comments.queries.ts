@@ -38,11 +38,10 @@ export interface LoadedComment {
   likedBy: string[];
 }
 
+type JsonObject = Record<string, unknown>;
+
 /** The comment's author (`PUBLIC_USER_COLUMNS`) as a jsonb column of a query over comments. */
-const authorColumn = sql<Record<
-  string,
-  unknown
-> | null>`(select to_jsonb(ca) from (select ${sql.join(
+const authorColumn = sql<JsonObject | null>`(select to_jsonb(ca) from (select ${sql.join(
   PUBLIC_USER_COLUMNS.map((column) => sql.ref(`u.${column}`)),
 )} from users u where u.id = comments.user_id) ca)`.as('comment_author');
 
