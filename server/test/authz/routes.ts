@@ -270,6 +270,8 @@ export const routeAuth: Record<string, RouteAuth> = {
   'POST /api/users/:id/restrict': 'user',
   'POST /api/users/:id/unrestrict': 'user',
   'DELETE /api/users/me': 'user',
+  // your own id: user; another's: the admin deletion (the matrix uses another's id)
+  'DELETE /api/users/:id': ['user', 'admin'],
   'GET /api/users/me': 'user',
   'PUT /api/users/me': 'user',
   'PUT /api/users/me/avatar': 'user',

@@ -323,8 +323,9 @@ export async function adminRoutes(app: App) {
         clearSessionCookie(reply);
         return { message: 'Account deleted successfully' };
       }
+      // another's account: the admin gate, with a message that says why
       if (!auth.user.is_admin)
-        throw new ForbiddenError(ErrorCodes.FORBIDDEN, 'You can only delete your own account');
+        throw new ForbiddenError(ErrorCodes.ADMIN_REQUIRED, 'You can only delete your own account');
       assertLevel('admin', auth, ctx.config.ADMIN_REQUIRE_2FA);
       return deleteUser(ctx, auth.user.id, id, reason);
     },

@@ -265,6 +265,7 @@ describe('users', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You can only delete your own account');
+    expect(refused.body.code).toBe('ADMIN_REQUIRED');
     expect(await statusOf(other.user.id)).not.toBe('deleted');
     expect((await call('DELETE', '/users/not-an-id', fan.headers)).status).toBe(400);
     expect((await call('DELETE', `/users/${fan.user.id}`, null)).status).toBe(401);
