@@ -1,5 +1,6 @@
 import { sql, type Insertable, type QueryCreator } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
+import { Precompiled } from '../../platform/db/precompiled.ts';
 import type {
   AuthTokenRow,
   AuthTokensTable,
@@ -21,16 +22,22 @@ export function findUserById(db: DbHandle, id: string, options: { forUpdate?: bo
   return query.executeTakeFirst();
 }
 
-const liveAccount = (db: QueryCreator<Database>, identifier: string) =>
+const identifierColumn = (identifier: string) => (identifier.includes('@') ? 'email' : 'username');
+
+const liveAccount = (
+  db: QueryCreator<Database>,
+  column: 'email' | 'username',
+  identifier: string,
+) =>
   db
     .selectFrom('users')
-    .where(identifier.includes('@') ? 'email' : 'username', '=', identifier)
+    .where(column, '=', identifier)
     .where('deleted_at', 'is', null)
     .where('status', '!=', 'deleted');
 
 /** A live (not deleted) account by email, or by username when the identifier has no '@'. */
 export function findUserForLogin(db: DbHandle, identifier: string): Promise<UserRow | undefined> {
-  return liveAccount(db, identifier).selectAll().executeTakeFirst();
+  return liveAccount(db, identifierColumn(identifier), identifier).selectAll().executeTakeFirst();
 }
 
 /**
@@ -74,36 +81,25 @@ export async function takenFields(db: DbHandle, username: string, email: string)
  */
 export async function recordLogin(
   db: DbHandle,
-  session: Insertable<SessionsTable>,
+  session: NewSessionRow,
   clearFailures?: { accountKey: string; ip: string },
 ) {
-  const userId = session.user_id;
-  const now = new Date();
-  const withWrites = db
-    .with('before', (qb) =>
-      qb.selectFrom('users').select(['id', 'first_login_at']).where('id', '=', userId).forUpdate(),
-    )
-    .with('new_session', (qb) => qb.insertInto('sessions').values(session));
-  // the extra CTE adds only its own name to the builder's tables, which nothing below reads
-  const query = clearFailures
-    ? (withWrites.with('cleared', (qb) =>
-        qb
-          .deleteFrom('login_failures')
-          .where('account_key', '=', clearFailures.accountKey)
-          .where('ip', '=', clearFailures.ip),
-      ) as unknown as typeof withWrites)
-    : withWrites;
-  const row = await query
-    .updateTable('users as u')
-    .from('before')
-    .set({ first_login_at: sql<Date>`coalesce(before.first_login_at, ${now})`, last_login_at: now })
-    .whereRef('u.id', '=', 'before.id')
-    .where('u.id', '=', userId)
-    .returningAll('u')
-    .returning(sql<boolean>`before.first_login_at is null`.as('is_first_login'))
-    .returning(ownRelationColumns(userId))
-    .executeTakeFirst();
-  if (!row) throw new Error(`user ${userId} not found`);
+  const values = {
+    user: session.user_id,
+    tokenHash: session.token_hash,
+    userAgent: session.user_agent,
+    ip: session.ip,
+    expiresAt: session.expires_at,
+    now: new Date(),
+  };
+  const [row] = clearFailures
+    ? await loginClearingFailures.execute(db, {
+        ...values,
+        failedAccount: clearFailures.accountKey,
+        failedIp: clearFailures.ip,
+      })
+    : await loginStatement.execute(db, values);
+  if (!row) throw new Error(`user ${session.user_id} not found`);
   const { is_first_login, own_blocked, own_restricted, own_restricted_by, own_following, ...user } =
     row;
   return {
@@ -112,6 +108,68 @@ export async function recordLogin(
     relations: ownRelationsOf({ own_blocked, own_restricted, own_restricted_by, own_following }),
   };
 }
+
+/** The session row a login inserts (platform/auth/sessions.ts `newSession`). */
+export type NewSessionRow = Pick<
+  Insertable<SessionsTable>,
+  'user_id' | 'token_hash' | 'user_agent' | 'ip' | 'expires_at'
+>;
+
+const LOGIN_KEYS = ['user', 'tokenHash', 'userAgent', 'ip', 'expiresAt', 'now'] as const;
+type LoginKey = (typeof LOGIN_KEYS)[number];
+
+function loginQuery(db: DbHandle, p: Record<LoginKey, never>) {
+  return db
+    .with('before', (qb) =>
+      qb.selectFrom('users').select(['id', 'first_login_at']).where('id', '=', p.user).forUpdate(),
+    )
+    .with('new_session', (qb) =>
+      qb.insertInto('sessions').values({
+        user_id: p.user,
+        token_hash: p.tokenHash,
+        user_agent: p.userAgent,
+        ip: p.ip,
+        expires_at: p.expiresAt,
+      }),
+    );
+}
+
+function finishLogin(query: ReturnType<typeof loginQuery>, p: Record<LoginKey, never>) {
+  return query
+    .updateTable('users as u')
+    .from('before')
+    .set({
+      first_login_at: sql<Date>`coalesce(before.first_login_at, ${p.now})`,
+      last_login_at: p.now,
+    })
+    .whereRef('u.id', '=', 'before.id')
+    .where('u.id', '=', p.user)
+    .returningAll('u')
+    .returning(sql<boolean>`before.first_login_at is null`.as('is_first_login'))
+    .returning(ownRelationColumns(p.user));
+}
+
+/**
+ * The login's statement, built and compiled once per process (platform/db/precompiled.ts): a
+ * CPU profile under the login load put building and compiling it at a tenth of the main
+ * thread's time (docs/PERFORMANCE.md "Login").
+ */
+const loginStatement = new Precompiled(LOGIN_KEYS, (db, p) => finishLogin(loginQuery(db, p), p));
+
+/** The same, also forgetting the failed attempts of the account from this address. */
+const loginClearingFailures = new Precompiled(
+  [...LOGIN_KEYS, 'failedAccount', 'failedIp'] as const,
+  (db, p) => {
+    // the extra CTE adds only its own name to the builder's tables, which nothing below reads
+    const withCleared = loginQuery(db, p).with('cleared', (qb) =>
+      qb
+        .deleteFrom('login_failures')
+        .where('account_key', '=', p.failedAccount)
+        .where('ip', '=', p.failedIp),
+    ) as unknown as ReturnType<typeof loginQuery>;
+    return finishLogin(withCleared, p);
+  },
+);
 
 /** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */
 export async function claimTotpStep(db: DbHandle, userId: string, step: number) {
@@ -238,21 +296,47 @@ export async function findUserAndRecordAttempt(
   ip: string,
   limit: { max: number; windowSeconds: number },
 ) {
-  const since = sql<Date>`(now() - make_interval(secs => ${limit.windowSeconds}))`;
+  const statement = identifierColumn(identifier) === 'email' ? attemptByEmail : attemptByUsername;
+  const [row] = await statement.execute(db, {
+    identifier,
+    nameKey,
+    ip,
+    max: limit.max,
+    windowSeconds: limit.windowSeconds,
+  });
+  if (!row) throw new Error('the login attempt was not recorded');
+  const { attempt_account_key, attempt_refused, attempt_retry_after, ...user } = row;
+  return {
+    user: user.id === null ? undefined : (user as LoginAccount),
+    accountKey: attempt_account_key,
+    refused: attempt_refused,
+    /** seconds until the oldest attempt in the window leaves it */
+    retryAfterSeconds: Math.max(1, Number(attempt_retry_after ?? 1)),
+  };
+}
+
+const ATTEMPT_KEYS = ['identifier', 'nameKey', 'ip', 'max', 'windowSeconds'] as const;
+
+function attemptQuery(
+  db: DbHandle,
+  column: 'email' | 'username',
+  p: Record<(typeof ATTEMPT_KEYS)[number], never>,
+) {
+  const since = sql<Date>`(now() - make_interval(secs => ${p.windowSeconds}))`;
   const recent = sql<Date[]>`login_attempts_since(login_failures.attempted_at, ${since})`;
-  const full = sql<boolean>`cardinality(${recent}) >= ${limit.max}`;
-  const row = await db
-    .with('account', (qb) => liveAccount(qb, identifier).select(LOGIN_ACCOUNT_COLUMNS))
+  const full = sql<boolean>`cardinality(${recent}) >= ${p.max}`;
+  return db
+    .with('account', (qb) => liveAccount(qb, column, p.identifier).select(LOGIN_ACCOUNT_COLUMNS))
     .with('attempt', (qb) =>
       qb
         .insertInto('login_failures')
         .columns(['account_key', 'ip', 'attempted_at'])
         .expression(
           qb.selectNoFrom([
-            sql<string>`coalesce('user:' || (select id from account), ${nameKey})`.as(
+            sql<string>`coalesce('user:' || (select id from account), ${p.nameKey})`.as(
               'account_key',
             ),
-            sql<string>`${ip}::text`.as('ip'),
+            sql<string>`${p.ip}::text`.as('ip'),
             sql<Date[]>`array[now()]`.as('attempted_at'),
           ]),
         )
@@ -277,17 +361,12 @@ export async function findUserAndRecordAttempt(
       'attempt.account_key as attempt_account_key',
       'attempt.refused as attempt_refused',
       'attempt.retry_after as attempt_retry_after',
-    ])
-    .executeTakeFirstOrThrow();
-  const { attempt_account_key, attempt_refused, attempt_retry_after, ...user } = row;
-  return {
-    user: user.id === null ? undefined : (user as LoginAccount),
-    accountKey: attempt_account_key,
-    refused: attempt_refused,
-    /** seconds until the oldest attempt in the window leaves it */
-    retryAfterSeconds: Math.max(1, Number(attempt_retry_after ?? 1)),
-  };
+    ]);
 }
+
+/** The gate's statement per kind of identifier, built and compiled once (see loginStatement). */
+const attemptByEmail = new Precompiled(ATTEMPT_KEYS, (db, p) => attemptQuery(db, 'email', p));
+const attemptByUsername = new Precompiled(ATTEMPT_KEYS, (db, p) => attemptQuery(db, 'username', p));
 
 /** Forgets the failures of an account: from one address (a success) or all (password reset). */
 export async function clearFailures(db: DbHandle, accountKey: string, ip?: string) {

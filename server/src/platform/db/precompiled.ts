@@ -1,4 +1,11 @@
-import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import {
+  createQueryId,
+  OperationNodeTransformer,
+  type Compilable,
+  type CompiledQuery,
+  type PrimitiveValueListNode,
+  type ValueNode,
+} from 'kysely';
 import type { DbHandle } from './database.ts';
 
 /**
@@ -11,6 +18,10 @@ import type { DbHandle } from './database.ts';
  * since the sentinel is not a number to compute with. Building verifies that every slot
  * reached the parameters, so a value the builder inlined into the SQL text fails at once
  * instead of being silently frozen.
+ *
+ * A write's operation tree is handed on with the values in place of the sentinels too: the
+ * session cache's write watch (write-watch.ts) reads the ids a statement pins from that tree,
+ * not from the parameters. Reads skip that copy.
  */
 export class Precompiled<K extends string, R> {
   private readonly compiled = new Map<string, { query: CompiledQuery<R>; slots: Slot<K>[] }>();
@@ -36,10 +47,18 @@ export class Precompiled<K extends string, R> {
     for (const slot of slots) if (slot.index >= 0) parameters[slot.index] = values[slot.key];
     const result = await db.executeQuery<R>({
       ...query,
+      query:
+        query.query.kind === 'SelectQueryNode'
+          ? query.query
+          : new SentinelFiller(this.sentinelValues(values)).transformNode(query.query),
       queryId: createQueryId(),
       parameters,
     });
     return result.rows;
+  }
+
+  private sentinelValues(values: Record<K, unknown>) {
+    return new Map<unknown, unknown>(this.keys.map((key, i) => [sentinelOf(i, key), values[key]]));
   }
 
   private compile(db: DbHandle, values: Record<K, unknown>) {
@@ -55,7 +74,7 @@ export class Precompiled<K extends string, R> {
     if (known) return known;
 
     const sentinels = Object.fromEntries(
-      this.keys.map((key, i) => [key, `\u0000precompiled:${i}:${key}`]),
+      this.keys.map((key, i) => [key, sentinelOf(i, key)]),
     ) as Record<K, never>;
     const built = this.build(db, sentinels).compile();
     const byValue = new Map<unknown, K>(this.keys.map((key) => [sentinels[key], key]));
@@ -80,6 +99,28 @@ export class Precompiled<K extends string, R> {
     if (this.compiled.size >= MAX_VARIANTS) this.compiled.clear();
     this.compiled.set(variant, entry);
     return entry;
+  }
+}
+
+const sentinelOf = (index: number, key: string) => `\u0000precompiled:${index}:${key}`;
+
+/** Copies an operation tree with each sentinel value replaced by the value of this run. */
+class SentinelFiller extends OperationNodeTransformer {
+  constructor(private readonly values: Map<unknown, unknown>) {
+    super();
+  }
+
+  protected override transformValue(node: ValueNode): ValueNode {
+    return this.values.has(node.value) ? { ...node, value: this.values.get(node.value) } : node;
+  }
+
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
+    return {
+      ...node,
+      values: node.values.map((v) => (this.values.has(v) ? this.values.get(v) : v)),
+    };
   }
 }
 

@@ -86,6 +86,19 @@ describe('write watch', () => {
         }),
       ),
     ).toEqual([{ userIds: [u2] }]);
+    // compiled once per process: a second login still reports its own account, not the first's
+    const u3 = await newUser();
+    expect(
+      await noticesOf(() =>
+        recordLogin(db, newSession(u3, { ttlDays: 1 }).row, {
+          accountKey: `user:${u3}`,
+          ip: '::1',
+        }),
+      ),
+    ).toEqual([{ userIds: [u3] }]);
+    expect(await noticesOf(() => recordLogin(db, newSession(u2, { ttlDays: 1 }).row))).toEqual([
+      { userIds: [u2] },
+    ]);
   });
 
   it('the throttled last-seen touch is not reported', async () => {
