@@ -39,13 +39,21 @@ function homeAuthors(db: DbHandle, viewerId: string) {
         .where(activeSubscription),
     )
     .union(db.selectNoFrom(sql<string>`${viewerId}::uuid`.as('id')));
-  return db
+  // each followed account's row probed by its key: as `users.id in (…)` PostgreSQL hash-joined
+  // a seq scan of every account on a small site (docs/PERFORMANCE.md "The feed's authors")
+  const liveAccount = db
     .selectFrom('users as home_au')
     .select('home_au.id')
-    .where('home_au.id', 'in', followed)
+    .where('home_au.id', '=', sql.ref<string>('home_f.id'))
     .where('home_au.status', 'in', ['active', 'suspended'])
     .where('home_au.deleted_at', 'is', null)
-    .where(notHiddenFrom(viewerId, 'home_au.id'));
+    // a LIMIT keeps the probe a subquery of its own, run per followed account
+    .limit(sql.lit(1));
+  return db
+    .selectFrom(followed.as('home_f'))
+    .innerJoinLateral(liveAccount.as('home_live'), (join) => join.onTrue())
+    .select('home_f.id')
+    .where(notHiddenFrom(viewerId, 'home_f.id'));
 }
 
 /** Live, published posts of one author (the lateral probe), newest first, `take` at most. */
