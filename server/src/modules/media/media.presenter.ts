@@ -73,6 +73,15 @@ export function variantKey(item: PresentableMedia, variant: MediaVariant): strin
   }
 }
 
+/**
+ * URLs signed lately, per configuration: the expiry steps by 5 minutes, so a page presented
+ * again (a feed refetched, the next page with the same authors) asks for the same URLs, and an
+ * HMAC per image was a twentieth of the feed's main-thread time (docs/PERFORMANCE.md). Bounded;
+ * the oldest entry goes first.
+ */
+const signedUrls = new WeakMap<PresenterCtx['config'], Map<string, string>>();
+const SIGNED_URLS_KEPT = 5000;
+
 /** The signed `/api/media/{id}/content` URL of one variant for one session. */
 export function signedContentUrl(
   ctx: PresenterCtx,
@@ -81,12 +90,20 @@ export function signedContentUrl(
   sessionId: string,
 ): string {
   const exp = expiryFor(ctx.config.MEDIA_URL_TTL_SECONDS);
+  let kept = signedUrls.get(ctx.config);
+  if (!kept) signedUrls.set(ctx.config, (kept = new Map()));
+  const key = `${mediaId} ${variant} ${sessionId} ${exp}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
   const sig = signFields(
     ctx.config,
     CONTENT_URL_PURPOSE,
     contentSignatureFields(mediaId, variant, sessionId, exp),
   );
-  return `/api/media/${mediaId}/content?variant=${variant}&exp=${exp}&sig=${sig}`;
+  const url = `/api/media/${mediaId}/content?variant=${variant}&exp=${exp}&sig=${sig}`;
+  if (kept.size >= SIGNED_URLS_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, url);
+  return url;
 }
 
 function variantUrl(
