@@ -11,10 +11,10 @@ export async function purchasedPosts(
   creatorId: string | null,
   window: PageWindow,
 ): Promise<{ rows: PostRow[]; total: number }> {
-  let base = visiblePosts(db, viewerId)
+  // one creator's: that account's checks run once for the query, not per post
+  const base = visiblePosts(db, viewerId, creatorId ?? undefined)
     .innerJoin('content_purchases as cp', 'cp.post_id', 'posts.id')
     .where('cp.buyer_id', '=', viewerId);
-  if (creatorId) base = base.where('posts.user_id', '=', creatorId);
   const [rows, count] = await Promise.all([
     base
       .selectAll('posts')

@@ -80,8 +80,11 @@ describe('GET /purchased-content', () => {
     await purchase(server, buyer, kept);
     await call(server, creator, 'DELETE', `/posts/${gone.id}`);
     expect(ids((await call(server, buyer, 'GET', '/purchased-content')).body)).toEqual([kept.id]);
+    const ofCreator = `/purchased-content/creator/${creator.user.id}`;
+    expect(ids((await call(server, buyer, 'GET', ofCreator)).body)).toEqual([kept.id]);
     await block(server, buyer, creator);
     expect(ids((await call(server, buyer, 'GET', '/purchased-content')).body)).toEqual([]);
+    expect(ids((await call(server, buyer, 'GET', ofCreator)).body)).toEqual([]);
 
     expect((await call(server, null, 'GET', '/purchased-content')).status).toBe(401);
     expect((await call(server, buyer, 'GET', '/purchased-content/creator/nope')).status).toBe(400);
