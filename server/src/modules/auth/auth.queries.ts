@@ -151,7 +151,7 @@ function finishLogin(query: ReturnType<typeof loginQuery>, p: Record<LoginKey, n
 
 /**
  * The login's statement, built and compiled once per process (platform/db/precompiled.ts): a
- * CPU profile under the login load put building and compiling it at a tenth of the main
+ * CPU profile under the login load put building and compiling both at ~14% of the main
  * thread's time (docs/PERFORMANCE.md "Login").
  */
 const loginStatement = new Precompiled(LOGIN_KEYS, (db, p) => finishLogin(loginQuery(db, p), p));
