@@ -173,7 +173,13 @@ export const OffsetQuery = (defaultLimit: number, maxLimit: number) =>
     limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
     offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
   });
-export const UserPostsQuery = OffsetQuery(PostPaging.userPosts, PostPaging.userPosts);
+export const UserPostsQuery = Type.Composite([
+  OffsetQuery(PostPaging.userPosts, PostPaging.userPosts),
+  Type.Object({
+    /** true: only posts with a photo, video or audio file (a profile's Media tab) */
+    media: Type.Boolean({ default: false }),
+  }),
+]);
 export type UserPostsQuery = Static<typeof UserPostsQuery>;
 
 export const PageQuery = Type.Object({

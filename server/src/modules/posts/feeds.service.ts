@@ -70,7 +70,7 @@ export async function userPosts(
   query: UserPostsQuery,
 ): Promise<PostPage> {
   const window = { limit: query.limit, offset: query.offset };
-  const result = await authorPosts(ctx.db, viewer?.id ?? null, userId, window);
+  const result = await authorPosts(ctx.db, viewer?.id ?? null, userId, window, query.media);
   // a post in the page says its author is visible (`visiblePosts`); without one, ask
   if (result.rows.length === 0) assertPubliclyVisible(await findUserById(ctx.db, userId));
   return postPage(ctx, viewer, window, result);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { homeFeedRows } from './home-feed.queries.ts';
 import { discoverRows } from './posts.queries.ts';
-import { actor, block, call, follow, insertPost, subscribe } from './posts.test-kit.ts';
+import { actor, block, call, follow, insertPost, subscribe, vaultImage } from './posts.test-kit.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -171,6 +171,56 @@ describe('batched viewer state', () => {
       [paid.id]: [false, false, false],
       [locked.id]: [false, false, false],
     });
+  });
+});
+
+describe('a profile’s media', () => {
+  it('lists only the posts with a live photo, video or audio file when media=true', async () => {
+    const creator = await actor(server, 'creator');
+    const fan = await actor(server);
+    const post = async (caption: string, mediaIds: string[] = []) => {
+      const res = await call(server, creator, 'POST', '/posts', {
+        caption,
+        ...(mediaIds.length > 0 ? { selectedMediaItems: mediaIds } : {}),
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const [first, second, gone] = [
+      await vaultImage(server, creator),
+      await vaultImage(server, creator),
+      await vaultImage(server, creator),
+    ];
+    const withImage = await post('one photo', [first.id]);
+    const text = await post('just words');
+    const withTwo = await post('two photos', [second.id, first.id]);
+    const emptied = await post('its photo deleted', [gone.id]);
+    await server.ctx.db
+      .updateTable('media_items')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', gone.id)
+      .execute();
+
+    const all = await call(server, fan, 'GET', `/posts/user/${creator.user.id}`);
+    expect(idsOf(all.body)).toEqual([emptied, withTwo, text, withImage]);
+    for (const who of [fan, null]) {
+      const media = await call(server, who, 'GET', `/posts/user/${creator.user.id}?media=true`);
+      expect(media.status).toBe(200);
+      expect(idsOf(media.body)).toEqual([withTwo, withImage]);
+      expect(media.body).toMatchObject({ totalPages: 1, hasMore: false });
+    }
+    const paged = await call(
+      server,
+      fan,
+      'GET',
+      `/posts/user/${creator.user.id}?media=true&limit=1&offset=1`,
+    );
+    expect(idsOf(paged.body)).toEqual([withImage]);
+    expect(
+      (await call(server, fan, 'GET', `/posts/user/${creator.user.id}?media=false`)).body.posts,
+    ).toHaveLength(4);
+    const bad = await call(server, fan, 'GET', `/posts/user/${creator.user.id}?media=maybe`);
+    expect(bad.status).toBe(400);
   });
 });
 

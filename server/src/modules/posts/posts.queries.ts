@@ -193,10 +193,21 @@ export function authorPosts(
   viewerId: string | null,
   authorId: string,
   window: PageWindow,
+  /** only posts with live media (a profile's Media tab) */
+  mediaOnly = false,
 ) {
-  return page(visiblePosts(db, viewerId, authorId), newestFirst, window, viewerId, {
-    author: authorId,
-  });
+  const base = visiblePosts(db, viewerId, authorId).$if(mediaOnly, (q) =>
+    q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('post_media as pm_any')
+          .innerJoin('media_items as m_any', 'm_any.id', 'pm_any.media_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('pm_any.post_id', '=', 'posts.id')
+          .where('m_any.deleted_at', 'is', null),
+      ),
+    ),
+  );
+  return page(base, newestFirst, window, viewerId, { author: authorId });
 }
 
 /** Applies a counter change and returns the new value (row lock: exact under concurrency). */

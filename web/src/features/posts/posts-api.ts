@@ -37,9 +37,13 @@ export function fetchFeed(page: number, discoverMode: boolean): Promise<PostPage
   });
 }
 
-export function fetchUserPosts(userId: string, page = 1): Promise<PostPage> {
+export function fetchUserPosts(userId: string, page = 1, media = false): Promise<PostPage> {
   return apiClient.get<PostPage>(`/posts/user/${encodeURIComponent(userId)}`, {
-    query: { limit: USER_POSTS_LIMIT, offset: feedOffset(page, USER_POSTS_LIMIT) },
+    query: {
+      limit: USER_POSTS_LIMIT,
+      offset: feedOffset(page, USER_POSTS_LIMIT),
+      ...(media ? { media: true } : {}),
+    },
   });
 }
 

@@ -40,6 +40,7 @@ export const postKeys = {
   feed: (mode: FeedMode) => [...postKeys.feeds(), mode] as const,
   detail: (id: string) => [...postKeys.all, 'detail', id] as const,
   user: (userId: string) => [...postKeys.all, 'user', userId] as const,
+  userMedia: (userId: string) => [...postKeys.user(userId), 'media'] as const,
   comments: (postId: string) => [...postKeys.all, 'comments', postId] as const,
   purchased: () => [...postKeys.all, 'purchased'] as const,
   walletBalance: () => [...postKeys.all, 'unlock', 'wallet-balance'] as const,
@@ -60,17 +61,23 @@ export function usePostQuery(postId: string | undefined) {
   });
 }
 
-/** A profile's posts, 50 at a time (spec §9); the profile's prefetch uses them too. */
-export const userPostsQueryOptions = (userId: string) =>
+/**
+ * A profile's posts, 50 at a time (spec §9); the profile's prefetch uses them too. `media`:
+ * only those with a photo, video or audio file (the Media tab), cached under the posts' key.
+ */
+export const userPostsQueryOptions = (userId: string, media = false) =>
   infiniteQueryOptions({
-    queryKey: postKeys.user(userId),
+    queryKey: media ? postKeys.userMedia(userId) : postKeys.user(userId),
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => fetchUserPosts(userId, pageParam),
+    queryFn: ({ pageParam }) => fetchUserPosts(userId, pageParam, media),
     getNextPageParam: nextPageOf,
   });
 
-export function useUserPostsQuery(userId: string | undefined) {
-  return useInfiniteQuery({ ...userPostsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+export function useUserPostsQuery(userId: string | undefined, options: { media?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...userPostsQueryOptions(userId ?? '', options.media),
+    enabled: Boolean(userId),
+  });
 }
 
 export function usePurchasedContentQuery() {

@@ -19,7 +19,7 @@ export function ProfilePostsGrid({
   mediaOnly?: boolean;
 }) {
   const me = useAuthStore((s) => s.user);
-  const query = useUserPostsQuery(userId);
+  const query = useUserPostsQuery(userId, { media: mediaOnly });
   const isOwn = me?.id === userId;
 
   return (
@@ -27,7 +27,7 @@ export function ProfilePostsGrid({
       query={query}
       posts={postsOf(query.data)}
       layout="grid"
-      label={username ? `Posts by @${username}` : 'Posts'}
+      label={`${mediaOnly ? 'Media' : 'Posts'}${username ? ` by @${username}` : ''}`}
       endMessage={null}
       errorTitle="Could not load the posts"
       empty={

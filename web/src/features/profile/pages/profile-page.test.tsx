@@ -1,5 +1,6 @@
 import type { Promotion, PublicUser, Subscription } from '@fanspace/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
@@ -133,5 +134,23 @@ describe('profile header (no layout shift)', () => {
     expect(await screen.findByRole('list', { name: 'Counts' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Subscribed/ })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Offers' })).toBeNull();
+  });
+});
+
+describe('profile tabs', () => {
+  it('asks for the posts with media only on the Media tab', async () => {
+    releaseSubscriptions();
+    releaseOffers();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const postsRequests = () =>
+      fetchMock.mock.calls
+        .map(([raw]) => new URL(String(raw), 'http://x'))
+        .filter((url) => url.pathname.startsWith('/api/posts/user/'));
+    expect(await screen.findByText('No posts yet')).toBeTruthy();
+    expect(postsRequests().every((url) => !url.searchParams.has('media'))).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Media' }));
+    expect(await screen.findByText('No media yet')).toBeTruthy();
+    expect(postsRequests().at(-1)?.searchParams.get('media')).toBe('true');
   });
 });
