@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
-import { actor, block, call, insertPost } from './posts.test-kit.ts';
+import { openSpiedTestDatabase } from '../../../test/statement-spy.ts';
+import { presentPosts } from './post-views.ts';
+import { findVisiblePost } from './posts.queries.ts';
+import {
+  actor,
+  block,
+  call,
+  follow,
+  insertPost,
+  vaultImage,
+  type Actor,
+} from './posts.test-kit.ts';
 
 // Discover served from the per-process ranking (DISCOVER_CACHE_SECONDS > 0): the ranking may
 // be up to a minute old, but blocks, deletions and bans apply to every request at once.
@@ -64,6 +75,60 @@ describe('discover from the cached ranking', () => {
       ).toEqual([theirs.id, kept.id]);
     } finally {
       await own.close();
+    }
+  });
+
+  it('reads a page in one statement (after the viewer’s blocks), presented as the separate queries present it', async () => {
+    const { database, statementsOf } = await openSpiedTestDatabase();
+    const own = await createTestServer({ database, env: { DISCOVER_CACHE_SECONDS: '60' } });
+    try {
+      const creator = await actor(own, 'creator');
+      const fan = await actor(own);
+      await follow(own, fan, creator);
+      const image = await vaultImage(own, creator);
+      const withImage = await call(own, creator, 'POST', '/posts', {
+        caption: 'with a photo',
+        selectedMediaItems: [image.id],
+      });
+      expect(withImage.status).toBe(201);
+      const plain = await insertPost(own, creator.user, { published_at: hoursAgo(1) });
+      expect((await call(own, fan, 'POST', `/posts/${withImage.body.id}/like`)).status).toBe(200);
+      const url = '/posts?discoverMode=true&limit=50';
+
+      const separately = async (viewer: Actor | null, ids: string[]) => {
+        const viewerArg = viewer ? { id: viewer.user.id, sessionId: viewer.sessionId } : null;
+        const rows = [];
+        for (const id of ids)
+          rows.push(await findVisiblePost(own.ctx.db, viewer?.user.id ?? null, id));
+        return presentPosts(
+          own.ctx,
+          viewerArg,
+          rows.filter((row) => row !== undefined),
+        );
+      };
+      for (const [viewer, expected] of [
+        [fan, 2],
+        [null, 1],
+      ] as const) {
+        // warm: the ranking, the session cache, the prepared statements
+        await call(own, viewer, 'GET', url);
+        const { count, value, statements } = await statementsOf(() =>
+          call(own, viewer, 'GET', url),
+        );
+        expect(value.status, value.text).toBe(200);
+        // the viewer's blocks, then the page (a visitor has no blocks to read)
+        expect(count, statements.join('\n')).toBe(expected);
+        const ids = idsOf(value.body);
+        expect(ids).toEqual([withImage.body.id, plain.id]);
+        expect(value.body.posts).toEqual(JSON.parse(JSON.stringify(await separately(viewer, ids))));
+      }
+      const [liked, other] = (await call(own, fan, 'GET', url)).body.posts;
+      expect(liked).toMatchObject({ isLikedByCurrentUser: true, user: { isFollowing: true } });
+      expect(liked.media).toHaveLength(1);
+      expect(other).toMatchObject({ isLikedByCurrentUser: false });
+    } finally {
+      await own.close();
+      await database.close();
     }
   });
 });

@@ -1,7 +1,13 @@
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
 import { hiddenUserIds } from '../graph/graph.relations.ts';
-import { discoverFeed, discoverRanking, visiblePosts, type PageWindow } from './posts.queries.ts';
+import {
+  discoverFeed,
+  discoverRanking,
+  findVisiblePostsPage,
+  type PageWindow,
+} from './posts.queries.ts';
+import type { PageExtras, PostFacts } from './viewer-state.queries.ts';
 
 /**
  * Discover from a per-process ranking: the trending score depends on now(), so no index can
@@ -10,7 +16,7 @@ import { discoverFeed, discoverRanking, visiblePosts, type PageWindow } from './
  * process ranks once every DISCOVER_CACHE_SECONDS (one refresh in flight at a time) and keeps
  * the first RANKED_HEAD ids; a request drops the authors the viewer blocks or is blocked by,
  * slices its page, and reads those rows through visiblePosts (so a post deleted since, or an
- * author banned since, is left out at once). Pages past the head rank on the spot.
+ * author banned since, is left out at once) with the viewer's facts, authors and media. Pages past the head rank on the spot.
  */
 
 export const RANKED_HEAD = 1000;
@@ -40,7 +46,7 @@ export async function cachedDiscoverFeed(
   ttlSeconds: number,
   /** where the shared ranking is read (the read replica when there is one) */
   rankDb: DbHandle = db,
-): Promise<{ rows: PostRow[]; total: number }> {
+): Promise<{ rows: PostRow[]; total: number; facts?: PostFacts; extras?: PageExtras }> {
   if (ttlSeconds <= 0) return discoverFeed(db, viewerId, window);
   const ranked = await ranking(rankDb, ttlSeconds * 1000);
   const end = window.offset + window.limit;
@@ -49,16 +55,10 @@ export async function cachedDiscoverFeed(
   const hidden = new Set(viewerId ? await hiddenUserIds(db, viewerId) : []);
   const visible = ranked.entries.filter((e) => !hidden.has(e.user_id));
   const pageIds = visible.slice(window.offset, end).map((e) => e.id);
-  const found =
-    pageIds.length === 0
-      ? []
-      : await visiblePosts(db, viewerId)
-          .selectAll('posts')
-          .where('posts.id', 'in', pageIds)
-          .execute();
-  const byId = new Map(found.map((row) => [row.id, row]));
+  // the rows with the viewer's facts, authors and media: one statement for the page
+  const page = await findVisiblePostsPage(db, viewerId, pageIds);
   return {
-    rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+    ...page,
     total: ranked.total - (ranked.entries.length - visible.length),
   };
 }

@@ -4,6 +4,7 @@ import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { Database, PostRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import {
+  anyUuid,
   pageExtraColumns,
   splitPage,
   splitPostFacts,
@@ -65,6 +66,13 @@ export function findVisiblePost(
     .executeTakeFirst();
 }
 
+/** Visible posts with the columns a page shows: the viewer's facts, the author, the media. */
+const visiblePageRows = (db: DbHandle, viewerId: string | null) =>
+  visiblePosts(db, viewerId)
+    .selectAll('posts')
+    .select(viewerFactColumns(viewerId ?? NO_VIEWER))
+    .select(pageExtraColumns(viewerId));
+
 /**
  * One visible post with what its page shows, in one round trip: the row, the viewer's like and
  * purchase, its author with the viewer's relations and its media (`page`'s columns, for a page
@@ -75,15 +83,29 @@ export async function findVisiblePostPage(
   viewerId: string | null,
   postId: string,
 ): Promise<{ row: PostRow; facts: PostFacts; extras: PageExtras } | undefined> {
-  const rows = await visiblePosts(db, viewerId)
-    .selectAll('posts')
-    .select(viewerFactColumns(viewerId ?? NO_VIEWER))
-    .select(pageExtraColumns(viewerId))
-    .where('posts.id', '=', postId)
-    .execute();
+  const rows = await visiblePageRows(db, viewerId).where('posts.id', '=', postId).execute();
   if (rows.length === 0) return undefined;
   const { rows: plain, facts, extras } = splitPage(rows);
   return { row: plain[0] as PostRow, facts, extras };
+}
+
+/**
+ * The visible ones of `postIds`, in that order, with what a page shows – one round trip for a
+ * page whose ids were chosen elsewhere (discover's cached ranking). Ids of posts deleted or
+ * hidden since are left out.
+ */
+export async function findVisiblePostsPage(
+  db: DbHandle,
+  viewerId: string | null,
+  postIds: readonly string[],
+): Promise<{ rows: PostRow[]; facts: PostFacts; extras: PageExtras }> {
+  const found =
+    postIds.length === 0
+      ? []
+      : await visiblePageRows(db, viewerId).where('posts.id', '=', anyUuid(postIds)).execute();
+  const { rows, facts, extras } = splitPage(found);
+  const byId = new Map(rows.map((row) => [row.id, row as PostRow]));
+  return { rows: postIds.flatMap((id) => byId.get(id) ?? []), facts, extras };
 }
 
 /** The row whatever its state (owner operations decide on deleted_at themselves). */
