@@ -16,7 +16,8 @@ import type { PageExtras, PostFacts } from './viewer-state.queries.ts';
  * process ranks once every DISCOVER_CACHE_SECONDS (one refresh in flight at a time) and keeps
  * the first RANKED_HEAD ids; a request drops the authors the viewer blocks or is blocked by,
  * slices its page, and reads those rows through visiblePosts (so a post deleted since, or an
- * author banned since, is left out at once) with the viewer's facts, authors and media. Pages past the head rank on the spot.
+ * author banned since, is left out at once) with the viewer's facts, authors and media in the
+ * same statement. Pages past the head rank on the spot.
  */
 
 export const RANKED_HEAD = 1000;
