@@ -38,7 +38,14 @@ export class Precompiled<K extends string, R> {
     private readonly keys: readonly K[],
     private readonly build: (db: DbHandle, params: Record<K, never>) => Compilable<R>,
     private readonly inline: readonly K[] = [],
-  ) {}
+  ) {
+    this.sentinels = Object.fromEntries(
+      keys.map((key, i) => [key, `\u0000precompiled:${i}:${key}`]),
+    ) as Record<K, never>;
+  }
+
+  /** What `build` receives for each key: a string no real value can equal. */
+  private readonly sentinels: Record<K, never>;
 
   /** Runs the query with `values` on `db` (the root handle or a transaction). */
   async execute(db: DbHandle, values: Record<K, unknown>): Promise<R[]> {
@@ -50,15 +57,13 @@ export class Precompiled<K extends string, R> {
       query:
         query.query.kind === 'SelectQueryNode'
           ? query.query
-          : new SentinelFiller(this.sentinelValues(values)).transformNode(query.query),
+          : new SentinelFiller(
+              new Map(this.keys.map((key) => [this.sentinels[key], values[key]])),
+            ).transformNode(query.query),
       queryId: createQueryId(),
       parameters,
     });
     return result.rows;
-  }
-
-  private sentinelValues(values: Record<K, unknown>) {
-    return new Map<unknown, unknown>(this.keys.map((key, i) => [sentinelOf(i, key), values[key]]));
   }
 
   private compile(db: DbHandle, values: Record<K, unknown>) {
@@ -73,11 +78,8 @@ export class Precompiled<K extends string, R> {
     const known = this.compiled.get(variant);
     if (known) return known;
 
-    const sentinels = Object.fromEntries(
-      this.keys.map((key, i) => [key, sentinelOf(i, key)]),
-    ) as Record<K, never>;
-    const built = this.build(db, sentinels).compile();
-    const byValue = new Map<unknown, K>(this.keys.map((key) => [sentinels[key], key]));
+    const built = this.build(db, this.sentinels).compile();
+    const byValue = new Map<unknown, K>(this.keys.map((key) => [this.sentinels[key], key]));
     const slots: Slot<K>[] = [];
     built.parameters.forEach((value, index) => {
       const key = byValue.get(value);
@@ -101,8 +103,6 @@ export class Precompiled<K extends string, R> {
     return entry;
   }
 }
-
-const sentinelOf = (index: number, key: string) => `\u0000precompiled:${index}:${key}`;
 
 /** Copies an operation tree with each sentinel value replaced by the value of this run. */
 class SentinelFiller extends OperationNodeTransformer {
