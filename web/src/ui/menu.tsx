@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -31,6 +32,9 @@ export interface MenuProps {
   className?: string;
 }
 
+/** room kept between an open menu and the edge it was moved away from */
+const EDGE_GAP_PX = 8;
+
 export function Menu({ label, trigger, header, items, className }: MenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -42,6 +46,25 @@ export function Menu({ label, trigger, header, items, className }: MenuProps) {
     setOpen(false);
     if (returnFocus) triggerRef.current?.focus();
   }, []);
+
+  // the list hangs left of the trigger; near an edge (a message's actions on a phone) it is
+  // moved sideways into the nearest clipping box, else it opens off-screen or cut off
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!open || !list) return;
+    let left = EDGE_GAP_PX;
+    let right = (document.documentElement.clientWidth || window.innerWidth) - EDGE_GAP_PX;
+    for (let el = list.parentElement; el; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX === 'visible') continue;
+      const box = el.getBoundingClientRect();
+      left = Math.max(left, box.left + EDGE_GAP_PX);
+      right = Math.min(right, box.right - EDGE_GAP_PX);
+      break;
+    }
+    const rect = list.getBoundingClientRect();
+    const shift = rect.left < left ? left - rect.left : rect.right > right ? right - rect.right : 0;
+    if (shift !== 0) list.style.right = `${-shift}px`;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;

@@ -10,6 +10,8 @@ import {
   type FetchMock,
 } from '../../../test/render.tsx';
 import { useToastStore } from '../../../ui/toast/toast-store.ts';
+import { postKeys } from '../../posts/queries.ts';
+import { walletKeys } from '../../wallet/queries.ts';
 import { useMessageStore } from '../message-store.ts';
 import { normalizeMessage } from '../types.ts';
 import { ChatList } from './chat-list.tsx';
@@ -172,6 +174,63 @@ describe('MessageBubble', () => {
     expect(within(dialog).getByRole('link', { name: 'Add funds' })).toBeTruthy();
   });
 
+  it('accepting a priced offer refreshes the wallet balance and history', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.includes('/offer') && init?.method === 'PATCH') return json({ ok: true });
+      if (url.includes('/messages/updates'))
+        return json({ messages: [], hasMore: false, serverTime: new Date().toISOString() });
+      return json({ message: 'unexpected' }, 404);
+    });
+    const m = normalizeMessage(
+      {
+        id: 'o1',
+        chatId: 'c',
+        senderId: maya.id,
+        text: '',
+        offerDetails: { title: 'Private set', description: '', price: 12, status: 'pending' },
+      },
+      { viewerId: me.id },
+    );
+    const { client } = renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    client.setQueryData(postKeys.walletBalance(), { balance: 30, balanceCents: 3000 });
+    client.setQueryData(walletKeys.transactions(1), { transactions: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept · $12.00' }));
+    await waitFor(() =>
+      expect(client.getQueryState(postKeys.walletBalance())?.isInvalidated).toBe(true),
+    );
+    expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
+  });
+
+  it("keeps the actions menu of one's own message on screen on a phone", () => {
+    // on a 390 px phone the actions sit left of one's own bubble: a menu hanging left of its
+    // trigger opened at x = -176, so Delete could not be seen or tapped
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        const menu = this.getAttribute('role') === 'menu';
+        const x = menu ? -176 : 0;
+        const width = menu ? 256 : 390;
+        return DOMRect.fromRect({ x, y: 0, width, height: 134 });
+      });
+    const width = vi.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(390);
+    try {
+      const m = normalizeMessage({ id: 'own', chatId: 'c', senderId: me.id, text: 'mine' });
+      renderPage(
+        <MessageBubble message={m} mine viewerId={me.id} otherName="Maya" actions={noop} />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Message actions' }));
+      const menu = screen.getByRole('menu', { name: 'Message actions' });
+      // moved 184 px to the right: its left edge 8 px inside the screen
+      expect(menu.style.right).toBe('-184px');
+      expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    } finally {
+      rect.mockRestore();
+      width.mockRestore();
+    }
+  });
+
   it('the like button reflects and toggles the like', () => {
     const onLike = vi.fn();
     const m = normalizeMessage({
@@ -237,6 +296,49 @@ describe('Composer', () => {
     expect(screen.getByRole('menuitem', { name: 'Send a tip' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Request content' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Locked message' })).toBeNull();
+  });
+
+  it('sends a tip without a message, as the optional label says', async () => {
+    const onSend = vi.fn(async () => undefined);
+    renderPage(
+      <Composer
+        isCreator={false}
+        otherIsCreator
+        otherName="Maya"
+        quoted={null}
+        onClearQuote={() => undefined}
+        onSend={onSend}
+        onTyping={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Paid extras' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Send a tip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tip Maya' });
+    expect(within(dialog).getByRole('textbox', { name: 'Message (optional)' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send tip' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith({ text: '', tipAmount: 5 }));
+    expect(screen.queryByText('Describe what you would like.')).toBeNull();
+  });
+
+  it('a content request still needs its description', async () => {
+    const onSend = vi.fn(async () => undefined);
+    renderPage(
+      <Composer
+        isCreator={false}
+        otherIsCreator
+        otherName="Maya"
+        quoted={null}
+        onClearQuote={() => undefined}
+        onSend={onSend}
+        onTyping={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Paid extras' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Request content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request custom content' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('Describe what you would like.')).toBeTruthy();
+    expect(onSend).not.toHaveBeenCalled();
   });
 
   it('validates the locked message price against the chat limits', async () => {

@@ -33,6 +33,7 @@ import { useOpenChatStore, useTypingStore } from '../use-chat-realtime.ts';
 import { DELETED_TEXT, type ChatMessage } from '../types.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble, type MessageActions } from './message-bubble.tsx';
+import { refreshWallet } from './paid-cards.tsx';
 
 const NEAR_BOTTOM_PX = 120;
 const GROUP_GAP_MS = 2 * 60_000;
@@ -231,6 +232,8 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
       receiverId: other?.userId,
       ...draft,
     });
+    // a tip was paid from the wallet
+    if (draft.tipAmount) void refreshWallet(client);
   };
 
   const actions: MessageActions = {
@@ -242,6 +245,23 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   };
 
   const status = thread?.status ?? 'loading';
+  // photos and videos take their height when they load, after the scroll to the newest
+  // message: whoever was there stays there
+  const listShown = messages.length > 0 || status === 'ready';
+  useEffect(() => {
+    const el = listRef.current;
+    if (!listShown || !el) return undefined;
+    const onMediaSized = () => {
+      if (stickToBottom.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    };
+    el.addEventListener('load', onMediaSized, true);
+    el.addEventListener('loadedmetadata', onMediaSized, true);
+    return () => {
+      el.removeEventListener('load', onMediaSized, true);
+      el.removeEventListener('loadedmetadata', onMediaSized, true);
+    };
+  }, [listShown]);
+
   let body;
   if ((status === 'loading' || status === 'idle') && messages.length === 0) {
     body = (

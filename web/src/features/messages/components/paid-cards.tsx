@@ -5,7 +5,7 @@
  * shows its SPEC §8 toast).
  */
 import { ErrorCodes } from '@fanspace/contracts/errors';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
@@ -13,7 +13,8 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { CheckCircleIcon, LockIcon, WalletIcon } from '../../../ui/icons.tsx';
 import { VaultPickerDialog } from '../../media-vault/components/vault-picker-dialog.tsx';
-import { useWalletBalanceQuery } from '../../posts/queries.ts';
+import { postKeys, useWalletBalanceQuery } from '../../posts/queries.ts';
+import { walletKeys } from '../../wallet/queries.ts';
 import * as api from '../chats-api.ts';
 import { formatMoney } from '../format.ts';
 import { useMessageStore } from '../message-store.ts';
@@ -25,6 +26,14 @@ async function refreshAfter(result: unknown): Promise<void> {
   const message = (result as { message?: unknown } | null)?.message;
   if (message) store.receive(message);
   await store.syncUpdates().catch(() => undefined);
+}
+
+/** After money moved (unlock, accepted offer, chat tip): the balance and wallet history. */
+export function refreshWallet(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: postKeys.walletBalance() }),
+    client.invalidateQueries({ queryKey: walletKeys.all }),
+  ]);
 }
 
 function paymentError(error: unknown): string {
@@ -45,13 +54,14 @@ export function UnlockMessageDialog({
   onClose: () => void;
 }) {
   const price = message.lockedContent?.price ?? 0;
+  const client = useQueryClient();
   const balance = useWalletBalanceQuery(open);
   const [key, setKey] = useState(api.newIdempotencyKey);
   const unlock = useMutation({
     mutationFn: () => api.unlockMessage(message.id, key),
     onSuccess: async (result) => {
       await refreshAfter(result);
-      void balance.refetch();
+      void refreshWallet(client);
       close();
     },
   });
@@ -255,11 +265,14 @@ const STATUS_LABEL: Record<string, string> = {
 const priceText = (price: number | null) => (price === null ? 'Free' : formatMoney(price));
 
 function useStatusAction<T>(run: (input: T, key: string) => Promise<unknown>) {
+  const client = useQueryClient();
   const [key, setKey] = useState(api.newIdempotencyKey);
   return useMutation({
     mutationFn: (input: T) => run(input, key),
     onSuccess: async (result) => {
       setKey(api.newIdempotencyKey());
+      // accepting a priced offer charges the wallet
+      void refreshWallet(client);
       await refreshAfter(result);
     },
   });

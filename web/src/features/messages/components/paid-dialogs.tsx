@@ -226,6 +226,7 @@ function SimpleMoneyDialog({
   submitLabel,
   withText,
   textLabel,
+  textRequired,
   withTitle,
   build,
   onSend,
@@ -241,6 +242,8 @@ function SimpleMoneyDialog({
   submitLabel: string;
   withText?: boolean;
   textLabel?: string;
+  /** the text must not be empty (a content request describes what is wanted) */
+  textRequired?: boolean;
   withTitle?: boolean;
   build: (amount: number | null, text: string, title: string) => Partial<Draft>;
   onSend: Send;
@@ -270,7 +273,7 @@ function SimpleMoneyDialog({
     const parsed = optionalPrice && amount.trim() === '' ? null : parsePrice(amount, min, max);
     if (typeof parsed === 'string') return setError(parsed);
     if (withTitle && !name.trim()) return setError('Give the offer a title.');
-    if (withText && !withTitle && !text.trim()) return setError('Describe what you would like.');
+    if (textRequired && !text.trim()) return setError('Describe what you would like.');
     setBusy(true);
     try {
       await onSend(build(parsed, text.trim(), name.trim()));
@@ -406,6 +409,7 @@ export function ContentRequestDialog({
       description="Describe what you would like and what you would pay. The creator accepts or declines."
       submitLabel="Send request"
       withText
+      textRequired
       textLabel="What would you like?"
       optionalPrice
       build={(price, description) => ({ text: '', contentRequestDetails: { description, price } })}

@@ -11,6 +11,7 @@ import {
   type FetchMock,
 } from '../../../test/render.tsx';
 import { toast, useToastStore } from '../../../ui/toast/toast-store.ts';
+import { postKeys } from '../../posts/queries.ts';
 import { useMessageStore } from '../message-store.ts';
 import { MessagesPage } from './messages-page.tsx';
 
@@ -127,6 +128,93 @@ describe('MessagesPage conversation', () => {
       text: 'Thanks!',
       receiverId: maya.id,
     });
+  });
+
+  it('a tip sent in the chat refreshes the wallet balance it was paid from', async () => {
+    const creator = { ...maya, isCreator: true, accountType: 'creator' };
+    const creatorChat = {
+      ...chat,
+      participants: [chat.participants[0], { ...chat.participants[1], user: creator }],
+    };
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.includes(`/chats/${CHAT}/messages`) && init.method === 'POST')
+        return json(
+          {
+            message: message('m2', {
+              senderId: me.id,
+              sender: me,
+              text: '',
+              tipAmount: 5,
+              timestamp: new Date().toISOString(),
+            }),
+          },
+          201,
+        );
+      if (url.includes(`/chats/${CHAT}/messages`))
+        return json({ messages: [message('m1')], hasMore: false, nextCursor: null });
+      if (url.includes(`/chats/${CHAT}`)) return json({ chat: creatorChat });
+      if (url.includes('/chats'))
+        return json({ chats: [creatorChat], hasMore: false, nextCursor: null });
+      return json({ message: 'unexpected' }, 404);
+    });
+    const { client } = renderPage(<MessagesPage />, {
+      path: '/messages/:chatId',
+      at: `/messages/${CHAT}`,
+    });
+    client.setQueryData(postKeys.walletBalance(), { balance: 30, balanceCents: 3000 });
+    await screen.findByRole('list', { name: 'Messages' });
+    fireEvent.click(screen.getByRole('button', { name: 'Paid extras' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Send a tip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tip Maya Lens' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send tip' }));
+    await waitFor(() =>
+      expect(client.getQueryState(postKeys.walletBalance())?.isInvalidated).toBe(true),
+    );
+    const posted = fetchMock.mock.calls.find(
+      ([u, i]) => u.includes('/messages') && i.method === 'POST',
+    );
+    expect(JSON.parse(String(posted![1].body))).toMatchObject({ tipAmount: 5 });
+  });
+
+  it('stays at the newest message when a photo loads and grows the list', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.includes(`/chats/${CHAT}/messages`))
+        return json({
+          messages: [message('m1', { text: '', imageUrl: '/media/photo.jpg' })],
+          hasMore: false,
+          nextCursor: null,
+        });
+      if (url.includes(`/chats/${CHAT}`)) return json({ chat });
+      if (url.includes('/chats')) return json({ chats: [chat], hasMore: false, nextCursor: null });
+      return json({ message: 'unexpected' }, 404);
+    });
+    openConversation();
+    const photo = await screen.findByRole('img', { name: 'Photo in message' });
+    const region = screen.getByRole('region', { name: 'Messages with Maya Lens' });
+    // the layout: 400 px of messages in a 300 px view, scrolled to the end…
+    let height = 400;
+    let top = 100;
+    Object.defineProperty(region, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(region, 'clientHeight', { configurable: true, get: () => 300 });
+    Object.defineProperty(region, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (v: number) => {
+        top = v;
+      },
+    });
+    fireEvent.scroll(region);
+    // …until the photo arrives and takes 250 px more
+    height = 650;
+    fireEvent.load(photo);
+    expect(top).toBe(650);
+
+    // someone who scrolled up to read is left where they are
+    top = 0;
+    fireEvent.scroll(region);
+    height = 900;
+    fireEvent.load(photo);
+    expect(top).toBe(0);
   });
 
   it('removes a failed message and shows the chat toast of SPEC §8', async () => {
