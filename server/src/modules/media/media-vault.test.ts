@@ -121,6 +121,26 @@ describe('vault items', () => {
       expect(await storage.exists(key), key).toBe(false);
   });
 
+  it('an edit with nothing to change (empty, or only unknown fields) answers as it is', async () => {
+    const user = await actor(server);
+    const item = await add(user, 'as is');
+    const folder = (await call(server, user, 'POST', '/media/folders', { name: 'Keep' })).body;
+    for (const body of [{}, { ownerId: stranger.user.id }]) {
+      const put = await call(server, user, 'PUT', `/media/${item.id}`, body);
+      expect(put.status).toBe(200);
+      expect(put.body).toMatchObject({ id: item.id, title: 'as is' });
+      const renamed = await call(server, user, 'PUT', `/media/folders/${folder.id}`, body);
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ id: folder.id, name: 'Keep' });
+    }
+    expect((await call(server, stranger, 'PUT', `/media/${item.id}`, {})).status).toBe(404);
+    expect((await call(server, stranger, 'PUT', `/media/folders/${folder.id}`, {})).status).toBe(
+      404,
+    );
+    await call(server, user, 'DELETE', `/media/${item.id}`);
+    expect((await call(server, user, 'PUT', `/media/${item.id}`, {})).status).toBe(404);
+  });
+
   it('answers 404 for another user’s ids on every route, and for malformed ids', async () => {
     const mine = await add(owner, 'private thing');
     const folder = (await call(server, owner, 'POST', '/media/folders', { name: 'Mine' })).body;

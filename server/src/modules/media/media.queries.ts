@@ -102,6 +102,8 @@ export async function updateMediaItem(
   id: string,
   values: Updateable<MediaItemsTable>,
 ): Promise<MediaItemRow | undefined> {
+  // nothing to change (a body of only unknown fields, stripped): the item as it is, not `set ()`
+  if (Object.keys(values).length === 0) return (await findOwnedMedia(db, ownerId, [id]))[0];
   return db
     .updateTable('media_items')
     .set(values)
@@ -191,6 +193,7 @@ export async function updateFolder(
   id: string,
   values: { name?: string; parent_id?: string | null },
 ): Promise<MediaFolderRow | undefined> {
+  if (Object.keys(values).length === 0) return findFolder(db, ownerId, id);
   return db
     .updateTable('media_folders')
     .set(values)

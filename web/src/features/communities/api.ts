@@ -59,7 +59,8 @@ export const leaveCommunity = (id: string) =>
   apiClient.post<CommunityActionResponse>(`${path(id)}/leave`);
 export const inviteToCommunity = (id: string, userId: string) =>
   apiClient.post<InviteResponse>(`${path(id)}/invite`, { userId });
-export const fetchMembers = (id: string) => apiClient.get<MembersResponse>(`${path(id)}/members`);
+export const fetchMembers = (id: string, page: number) =>
+  apiClient.get<MembersResponse>(`${path(id)}/members`, { query: { page } });
 export const updateMemberRole = (id: string, userId: string, role: CommunityRole) =>
   apiClient.put<CommunityMember>(`${path(id)}/members/${encodeURIComponent(userId)}`, { role });
 export const removeMember = (id: string, userId: string) =>

@@ -151,4 +151,82 @@ describe('CommunityPage tabs (spec §2 community views)', () => {
     await userEvent.click(retry);
     expect(await within(section).findByRole('list', { name: '1 members' })).toBeTruthy();
   });
+
+  it('posts: past the first page, "Show more" loads the next page below', async () => {
+    serve({
+      posts: () => {
+        const url = String(fetchMock.mock.calls.at(-1)?.[0]);
+        return url.includes('page=2')
+          ? json({ communityId: 'c1', posts: [post('p2', 'Older one')], page: 2, hasMore: false })
+          : json({ communityId: 'c1', posts: [post('p1', 'Newest')], page: 1, hasMore: true });
+      },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Posts' });
+    expect(await within(section).findByText('Newest')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show more' }));
+    expect(await within(section).findByText('Older one')).toBeTruthy();
+    expect(within(section).getByText('Newest')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('members: past the first page, "Show more" loads the next members', async () => {
+    serve({
+      members: () => {
+        const url = String(fetchMock.mock.calls.at(-1)?.[0]);
+        return url.includes('page=2')
+          ? json({
+              members: [member('u3', 'sprinter', 'member')],
+              total: 2,
+              page: 2,
+              hasMore: false,
+            })
+          : json({ members: [member('u9', 'coach', 'owner')], total: 2, page: 1, hasMore: true });
+      },
+    });
+    open();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Members (2)' }));
+    const section = await screen.findByRole('region', { name: 'Members' });
+    const list = await within(section).findByRole('list', { name: '2 members' });
+    expect(within(list).getByText('@coach')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show more' }));
+    expect(await within(list).findByText('@sprinter')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('edit: the owner changes the name in the edit modal; only what changed is sent', async () => {
+    let current = community({ role: 'owner', canManage: true });
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/communities/c1' && init.method === 'PUT') {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<Community>) };
+        return json(current);
+      }
+      if (url.startsWith('/api/communities/c1/posts'))
+        return json({ communityId: 'c1', posts: [], page: 1, hasMore: false });
+      if (url.startsWith('/api/communities/c1')) return json(current);
+      return json({});
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit community' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const name = within(dialog).getByLabelText(/Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Trail Runners');
+    await userEvent.click(save);
+    expect(await screen.findByRole('heading', { name: 'Trail Runners' })).toBeTruthy();
+    const put = fetchMock.mock.calls.find(
+      ([u, i]) => u === '/api/communities/c1' && i.method === 'PUT',
+    );
+    expect(JSON.parse(String(put![1].body))).toEqual({ name: 'Trail Runners' });
+    expect(screen.queryByRole('dialog', { name: 'Edit community' })).toBeNull();
+  });
+
+  it('edit: a plain member is not offered the edit modal', async () => {
+    serve({});
+    open();
+    expect(await screen.findByRole('button', { name: 'Leave' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
 });

@@ -1,10 +1,17 @@
 /** Community queries: key factory plus hooks; mutations refresh what they change. */
 import type {
+  CommunityPost,
   CommunityPostsResponse,
   CommunityRole,
   CreateCommunityBody,
 } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
@@ -32,14 +39,32 @@ export const useRecommendedQuery = () =>
   useQuery({ queryKey: communityKeys.recommended(), queryFn: api.fetchRecommended });
 export const useCommunityQuery = (id: string) =>
   useQuery({ queryKey: communityKeys.detail(id), queryFn: () => api.fetchCommunity(id) });
+/** Members and posts come a page at a time; the tab shows "Show more" while hasMore. */
+const nextPage = (last: { page: number; hasMore: boolean }) =>
+  last.hasMore ? last.page + 1 : undefined;
 export const useMembersQuery = (id: string, enabled = true) =>
-  useQuery({ queryKey: communityKeys.members(id), queryFn: () => api.fetchMembers(id), enabled });
-export const useCommunityPostsQuery = (id: string, enabled = true) =>
-  useQuery({
-    queryKey: communityKeys.posts(id),
-    queryFn: () => api.fetchCommunityPosts(id, 1),
+  useInfiniteQuery({
+    queryKey: communityKeys.members(id),
+    queryFn: ({ pageParam }) => api.fetchMembers(id, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     enabled,
   });
+export const useCommunityPostsQuery = (id: string, enabled = true) =>
+  useInfiniteQuery({
+    queryKey: communityKeys.posts(id),
+    queryFn: ({ pageParam }) => api.fetchCommunityPosts(id, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled,
+  });
+
+type PostPages = InfiniteData<CommunityPostsResponse, number>;
+/** Every loaded page of posts with `change` applied to each post. */
+const mapPosts = (data: PostPages, change: (post: CommunityPost) => CommunityPost): PostPages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(change) })),
+});
 
 /** A failure with a readable message for the form or toast. */
 const rethrow =
@@ -184,16 +209,16 @@ export function useLikePostMutation(id: string) {
     mutationFn: (postId: string) => api.likeCommunityPost(postId),
     onMutate: async (postId) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<CommunityPostsResponse>(key);
+      const previous = queryClient.getQueryData<PostPages>(key);
       if (previous)
-        queryClient.setQueryData<CommunityPostsResponse>(key, {
-          ...previous,
-          posts: previous.posts.map((p) =>
+        queryClient.setQueryData<PostPages>(
+          key,
+          mapPosts(previous, (p) =>
             p.id === postId
               ? { ...p, isLiked: !p.isLiked, likeCount: p.likeCount + (p.isLiked ? -1 : 1) }
               : p,
           ),
-        });
+        );
       return { previous };
     },
     onError: (error, _postId, context) => {
@@ -201,16 +226,13 @@ export function useLikePostMutation(id: string) {
       toast.error(errorMessageOf(error, 'Failed to like the post'));
     },
     onSuccess: (result) => {
-      queryClient.setQueryData<CommunityPostsResponse>(key, (data) =>
+      queryClient.setQueryData<PostPages>(key, (data) =>
         data
-          ? {
-              ...data,
-              posts: data.posts.map((p) =>
-                p.id === result.postId
-                  ? { ...p, isLiked: result.liked, likeCount: result.likeCount }
-                  : p,
-              ),
-            }
+          ? mapPosts(data, (p) =>
+              p.id === result.postId
+                ? { ...p, isLiked: result.liked, likeCount: result.likeCount }
+                : p,
+            )
           : data,
       );
       void queryClient.invalidateQueries({ queryKey: communityKeys.detail(id) });

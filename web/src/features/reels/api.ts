@@ -26,8 +26,8 @@ export function createReel(video: File, caption: string) {
   return apiClient.post<Reel>('/reels', form);
 }
 
-export const fetchReelComments = (id: string) =>
-  apiClient.get<ReelCommentsResponse>(`${path(id)}/comments`);
+export const fetchReelComments = (id: string, page = 1) =>
+  apiClient.get<ReelCommentsResponse>(`${path(id)}/comments`, { query: { page } });
 export const addReelComment = (id: string, content: string) =>
   apiClient.post<ReelComment>(`${path(id)}/comments`, { content });
 export const deleteReelComment = (commentId: string) =>

@@ -3,7 +3,6 @@ import type { Reel, ReelsResponse } from '@fanspace/contracts';
 import {
   useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
@@ -107,8 +106,15 @@ export function useDeleteReelMutation() {
   });
 }
 
+/** Oldest first, a page at a time: later pages (the newest comments) come with "Show more". */
 export const useReelCommentsQuery = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: reelKeys.comments(id), queryFn: () => api.fetchReelComments(id), enabled });
+  useInfiniteQuery({
+    queryKey: reelKeys.comments(id),
+    queryFn: ({ pageParam }) => api.fetchReelComments(id, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    enabled,
+  });
 
 /** Adding or deleting a comment refreshes the list and the reel's comment count. */
 export function useReelCommentMutations(id: string) {

@@ -123,4 +123,46 @@ describe('ReelsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('So good')).toBeTruthy();
   });
+
+  it('past the first page of comments, "Show more comments" loads the newer ones', async () => {
+    const comment = (id: string, content: string) => ({
+      id,
+      reelId: 'r1',
+      userId: 'u2',
+      user: null,
+      content,
+      createdAt: '2026-11-25T10:00:00Z',
+      canDelete: false,
+    });
+    fetchMock.mockImplementation(async (url) => {
+      if (url.startsWith('/api/reels/r1/comments'))
+        return url.includes('page=2')
+          ? json({
+              reelId: 'r1',
+              comments: [comment('c2', 'Newest one')],
+              commentCount: 2,
+              page: 2,
+              hasMore: false,
+            })
+          : json({
+              reelId: 'r1',
+              comments: [comment('c1', 'Oldest one')],
+              commentCount: 2,
+              page: 1,
+              hasMore: true,
+            });
+      if (url.startsWith('/api/reels'))
+        return json({ reels: [reel('r1', { commentCount: 2 })], nextCursor: null, hasMore: false });
+      return json({});
+    });
+    renderPage(<ReelsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '2 comments' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('Oldest one')).toBeTruthy();
+    expect(within(dialog).queryByText('Newest one')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more comments' }));
+    expect(await within(dialog).findByText('Newest one')).toBeTruthy();
+    expect(within(dialog).getByText('Oldest one')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Show more comments' })).toBeNull();
+  });
 });

@@ -8,7 +8,11 @@ import { Switch } from '../../../ui/switch.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { CATEGORY_OPTIONS, plural } from '../labels.ts';
-import { useCreateCommunityMutation, useJoinMutation } from '../queries.ts';
+import {
+  useCreateCommunityMutation,
+  useJoinMutation,
+  useUpdateCommunityMutation,
+} from '../queries.ts';
 
 /** The create modal (spec §2): name, description, category, private switch. */
 export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -79,6 +83,88 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
           </Button>
           <Button type="submit" loading={create.isPending} disabled={tooShort}>
             Create
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Edit (PUT /communities/{id}) for the owner and moderators: what changed, nothing else. */
+export function EditCommunityDialog({
+  community,
+  open,
+  onClose,
+}: {
+  community: Community;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(community.name);
+  const [description, setDescription] = useState(community.description);
+  const [category, setCategory] = useState<CommunityCategory>(community.category);
+  const [isPrivate, setPrivate] = useState(community.isPrivate);
+  const update = useUpdateCommunityMutation(community.id);
+  const tooShort = name.trim().length < CommunityLimits.nameMin;
+  const changes = {
+    ...(name.trim() !== community.name ? { name: name.trim() } : {}),
+    ...(description.trim() !== community.description ? { description: description.trim() } : {}),
+    ...(category !== community.category ? { category } : {}),
+    ...(isPrivate !== community.isPrivate ? { isPrivate } : {}),
+  };
+  const unchanged = Object.keys(changes).length === 0;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (tooShort || unchanged) return;
+    update.mutate(changes, { onSuccess: onClose });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit community">
+      <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Edit community">
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={CommunityLimits.nameMax}
+          required
+          onChange={(e) => setName(e.target.value)}
+          hint={`At least ${CommunityLimits.nameMin} characters`}
+        />
+        <TextareaField
+          label="Description"
+          value={description}
+          rows={3}
+          maxLength={CommunityLimits.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
+          Category
+          <select
+            value={category}
+            onChange={(e) => setCategory(e.target.value as CommunityCategory)}
+            className="h-11 rounded-xl border border-line bg-surface px-3 text-fg"
+          >
+            {CATEGORY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Switch
+          label="Private"
+          description="Only people you invite can see and join it."
+          checked={isPrivate}
+          onChange={setPrivate}
+        />
+        <FormError message={update.error?.message} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={tooShort || unchanged}>
+            Save
           </Button>
         </div>
       </form>

@@ -141,11 +141,13 @@ export function CommunityMembers({
       skeletonClassName="my-4 h-24"
       cardClassName="px-4"
     >
-      {(data) => (
-        <ul className="divide-y divide-line" aria-label={`${data.total} members`}>
-          {data.members.map((m) => (
-            <MemberRow key={m.userId} member={m} community={community} viewerId={viewerId} />
-          ))}
+      {(pages) => (
+        <ul className="divide-y divide-line" aria-label={`${pages[0]?.total ?? 0} members`}>
+          {pages
+            .flatMap((page) => page.members)
+            .map((m) => (
+              <MemberRow key={m.userId} member={m} community={community} viewerId={viewerId} />
+            ))}
         </ul>
       )}
     </CommunityTab>

@@ -134,8 +134,8 @@ export function CommunityPosts({ community }: { community: Community }) {
       query={posts}
       skeletonClassName="h-32 rounded-3xl"
     >
-      {(data) =>
-        data.posts.length === 0 ? (
+      {(pages) =>
+        pages[0]?.posts.length === 0 ? (
           <EmptyState
             icon={<MessageIcon size={26} />}
             title="No posts yet"
@@ -147,11 +147,13 @@ export function CommunityPosts({ community }: { community: Community }) {
           />
         ) : (
           <ul className="flex flex-col gap-3">
-            {data.posts.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} communityId={community.id} />
-              </li>
-            ))}
+            {pages
+              .flatMap((page) => page.posts)
+              .map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} communityId={community.id} />
+                </li>
+              ))}
           </ul>
         )
       }

@@ -12,11 +12,27 @@ import { LoadingState } from '../../../ui/loading-state.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';
 import { useAuthStore } from '../../auth/store.ts';
-import { JoinCommunityDialog } from '../components/community-dialogs.tsx';
+import { EditCommunityDialog, JoinCommunityDialog } from '../components/community-dialogs.tsx';
 import { CommunityMembers } from '../components/community-members.tsx';
 import { CommunityPosts } from '../components/community-posts.tsx';
 import { CATEGORY_LABELS, plural } from '../labels.ts';
 import { useCommunityQuery, useDeleteCommunityMutation, useLeaveMutation } from '../queries.ts';
+
+/** Edit for the owner and moderators (the dialog opens with the community as it stands). */
+function EditAction({ community }: { community: Community }) {
+  const [editing, setEditing] = useState(false);
+  if (!community.canManage) return null;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      {editing ? (
+        <EditCommunityDialog community={community} open onClose={() => setEditing(false)} />
+      ) : null}
+    </>
+  );
+}
 
 function Actions({ community }: { community: Community }) {
   const [joining, setJoining] = useState(false);
@@ -36,16 +52,20 @@ function Actions({ community }: { community: Community }) {
     );
   if (community.role !== 'owner')
     return (
-      <Button
-        variant="outline"
-        loading={leave.isPending}
-        onClick={() => leave.mutate(community.id)}
-      >
-        Leave
-      </Button>
+      <>
+        <EditAction community={community} />
+        <Button
+          variant="outline"
+          loading={leave.isPending}
+          onClick={() => leave.mutate(community.id)}
+        >
+          Leave
+        </Button>
+      </>
     );
   return (
     <>
+      <EditAction community={community} />
       <Button variant="danger" onClick={() => setDeleting(true)}>
         Delete
       </Button>

@@ -21,6 +21,7 @@ export function ReelComments({
   const comments = useReelCommentsQuery(reelId, open);
   const { add, remove } = useReelCommentMutations(reelId);
   const [text, setText] = useState('');
+  const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,11 +36,11 @@ export function ReelComments({
         <p role="alert" className="text-sm text-danger">
           Could not load the comments.
         </p>
-      ) : comments.data.comments.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="text-sm text-muted">No comments yet. Be the first.</p>
       ) : (
         <ul className="flex max-h-72 flex-col gap-3 overflow-y-auto" aria-label="Comments">
-          {comments.data.comments.map((c) => (
+          {list.map((c) => (
             <li key={c.id} className="flex items-start gap-2">
               <div className="min-w-0 flex-1">
                 <p className="text-sm">
@@ -55,6 +56,19 @@ export function ReelComments({
               ) : null}
             </li>
           ))}
+          {comments.hasNextPage ? (
+            <li>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-full"
+                loading={comments.isFetchingNextPage}
+                onClick={() => void comments.fetchNextPage()}
+              >
+                Show more comments
+              </Button>
+            </li>
+          ) : null}
         </ul>
       )}
       <form onSubmit={submit} className="mt-4 flex items-end gap-2" aria-label="Write a comment">
