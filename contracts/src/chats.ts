@@ -218,6 +218,12 @@ export const MessagePage = Type.Object({
   nextCursor: Nullable(Type.String()),
   /** the newest message of this page */
   prevCursor: Nullable(Type.String()),
+  /** the same three cursors as one object (the spec's "messages and pagination") */
+  pagination: Type.Object({
+    hasMore: Type.Boolean(),
+    nextCursor: Nullable(Type.String()),
+    prevCursor: Nullable(Type.String()),
+  }),
 });
 export type MessagePage = Static<typeof MessagePage>;
 

@@ -1,4 +1,4 @@
-import type { Chat, Message } from '@fanspace/contracts';
+import type { Chat, Message, MessagePage } from '@fanspace/contracts';
 import { expect } from 'vitest';
 import type { TestServer } from '../../../test/harness.ts';
 import { call, type Actor } from '../posts/posts.test-kit.ts';
@@ -31,10 +31,5 @@ export async function chatOf(server: TestServer, who: Actor, chatId: string): Pr
 export async function messagesOf(server: TestServer, who: Actor, chatId: string, query = '') {
   const res = await call(server, who, 'GET', `/chats/${chatId}/messages${query}`);
   expect(res.status, res.text).toBe(200);
-  return res.body as {
-    messages: Message[];
-    hasMore: boolean;
-    nextCursor: string | null;
-    prevCursor: string | null;
-  };
+  return res.body as MessagePage;
 }

@@ -76,12 +76,12 @@ export async function listMessages(
   const rows = await messagePage(ctx.db, chat.id, viewer.id, query.limit + 1, beforeId);
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit).reverse();
-  return {
-    messages: await presentMessages(ctx, viewer, page),
+  const cursors = {
     hasMore,
     nextCursor: hasMore ? (page[0]?.id ?? null) : null,
     prevCursor: page[page.length - 1]?.id ?? null,
   };
+  return { messages: await presentMessages(ctx, viewer, page), ...cursors, pagination: cursors };
 }
 
 const refId = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);

@@ -129,11 +129,17 @@ describe('paging', () => {
     expect(first.messages[49]!.text).toBe('m59');
     expect(first.nextCursor).toBe(first.messages[0]!.id);
     expect(first.prevCursor).toBe(first.messages[49]!.id);
+    expect(first.pagination).toEqual({
+      hasMore: true,
+      nextCursor: first.nextCursor,
+      prevCursor: first.prevCursor,
+    });
     const second = await messagesOf(server, a, chat.id, `?before=${first.nextCursor}`);
     expect(second.messages.map((m) => m.text)).toEqual(
       Array.from({ length: 10 }, (_, i) => `m${i}`),
     );
     expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(second.pagination).toMatchObject({ hasMore: false, nextCursor: null });
     expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?limit=101`)).status).toBe(400);
     expect((await call(server, a, 'GET', `/chats/${chat.id}/messages?before=x`)).status).toBe(400);
   });
