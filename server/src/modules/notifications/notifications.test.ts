@@ -54,6 +54,7 @@ describe('notifications created by other modules', () => {
     expect(notifications[0]).toMatchObject({ relatedId: post.id, relatedType: 'post' });
     expect(notifications[0]!.data).toMatchObject({
       commentId: (comment.body as { id: string }).id,
+      preview: 'nice',
     });
     expect(notifications[2]).toMatchObject({ relatedId: fan.user.id, relatedType: 'user' });
     expect(await unread(fan)).toBe(0);

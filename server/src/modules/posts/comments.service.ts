@@ -197,7 +197,8 @@ export async function createComment(
       actorId: userId,
       relatedId: post.id,
       relatedType: 'post',
-      data: { postId: post.id, commentId: inserted.id },
+      // the row and its web push quote the comment, as they do a mention
+      data: { postId: post.id, commentId: inserted.id, preview: text.slice(0, 100) },
     });
     await notifyMentions(tx, {
       authorId: userId,

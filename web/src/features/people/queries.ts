@@ -15,6 +15,7 @@ import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { authKeys } from '../auth/queries.ts';
 import { useAuthStore } from '../auth/store.ts';
+import { profileKeys } from '../profile/queries.ts';
 import {
   fetchMyConnections,
   fetchTrendingCreators,
@@ -60,6 +61,8 @@ export function useRemoveFollowerMutation() {
     onSuccess: (response, user) => {
       useAuthStore.getState().setUser(response.updatedCurrentUser);
       client.setQueryData(authKeys.me(), response.updatedCurrentUser);
+      // the caller's own profile counts their followers
+      void client.invalidateQueries({ queryKey: profileKeys.all });
       client.setQueryData<InfiniteData<UserPage>>(peopleKeys.connections('followers'), (old) =>
         old
           ? {

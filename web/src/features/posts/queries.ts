@@ -15,6 +15,7 @@ import {
 import { ErrorCodes } from '@fanspace/contracts/errors';
 import { errorCodeOf, errorMessageOf, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { profileKeys } from '../profile/queries.ts';
 import {
   deletePost,
   fetchPost,
@@ -152,6 +153,8 @@ export function useDeletePostMutation(options: { onDeleted?: (postId: string) =>
     onSuccess: (_response, postId) => {
       removePostFromCaches(client, postId);
       client.removeQueries({ queryKey: postKeys.detail(postId) });
+      // the author's profile counts its posts
+      void client.invalidateQueries({ queryKey: profileKeys.all });
       toast.success('Post deleted.');
       options.onDeleted?.(postId);
     },

@@ -16,6 +16,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { authKeys } from '../auth/queries.ts';
 import { useAuthStore } from '../auth/store.ts';
 import { isCreatorUser, type SessionUser } from '../auth/user.ts';
+import { postKeys } from '../posts/queries.ts';
 import {
   changeRelation,
   fetchRelationList,
@@ -71,12 +72,17 @@ export function useSignupSuggestionsQuery(limit = 10, enabled = true) {
 /**
  * Membership in the caller's own lists decides which way a toggle goes (spec §4 Restrict). The
  * viewer-relative flags of a profile (isFollowing…) count too when the server sends them.
+ * Following goes by the caller's list alone once it is there: an unfollow patches the profile
+ * caches but not every list a row came from (search, trending, followers), whose stale
+ * isFollowing would keep the button on 'Following'.
  */
 export function relationState(
   me: SessionUser | null,
   user: Pick<PublicUser, 'id'> & Partial<PublicUser>,
 ) {
-  const following = Boolean(me?.followingUserIds?.includes(user.id) || user.isFollowing);
+  const following = Array.isArray(me?.followingUserIds)
+    ? me.followingUserIds.includes(user.id)
+    : Boolean(user.isFollowing);
   const blocked = Boolean(me?.blockedUserIds?.includes(user.id) || user.isBlocked);
   const restricted = Boolean(me?.restrictedUserIds?.includes(user.id) || user.isRestricted);
   return { following, blocked, restricted };
@@ -216,12 +222,21 @@ export function useRelationMutation() {
       toast.error(errorMessageOf(error, FAILURE_TEXT[action]));
     },
     onSuccess: (response, { action, user }) => {
-      useAuthStore.getState().setUser(response.updatedCurrentUser);
-      queryClient.setQueryData(authKeys.me(), response.updatedCurrentUser);
+      const meNow = response.updatedCurrentUser;
+      useAuthStore.getState().setUser(meNow);
+      queryClient.setQueryData(authKeys.me(), meNow);
+      // the caller's own profile counts whom they follow (and, after a block, who follows them)
+      patchCachedUser(meNow.id, (old) => ({
+        ...old,
+        followersCount: meNow.followersCount,
+        followingCount: meNow.followingCount,
+      }));
       if (response.user) {
         const fresh = response.user;
         patchCachedUser(user.id, (old) => ({ ...old, ...fresh }));
       }
+      // their followers-only posts lock or unlock (the home feed follows followingUserIds)
+      void queryClient.invalidateQueries({ queryKey: postKeys.user(user.id) });
       const success = SUCCESS_TEXT[action];
       if (success) toast.success(success(user.username));
     },

@@ -161,6 +161,17 @@ describe('response caches', () => {
     expect(h.fetch).toHaveBeenCalledTimes(6);
   });
 
+  it('drops cached user posts after a follow or a subscription, which may unlock them', async () => {
+    const h = createHarness();
+    await h.api.get('/posts/user/u1');
+    await h.api.post('/users/u1/follow');
+    await h.api.get('/posts/user/u1');
+    expect(h.fetch).toHaveBeenCalledTimes(3);
+    await h.api.post('/subscriptions', { creatorId: 'u1' });
+    await h.api.get('/posts/user/u1');
+    expect(h.fetch).toHaveBeenCalledTimes(5);
+  });
+
   it('does not cache failures', async () => {
     const h = createHarness();
     h.fetch.mockResolvedValueOnce(json({}, 500));

@@ -26,6 +26,8 @@ function firstSegment(path: string): string {
 
 /** Writes here can change what personalized pricing returns. */
 const PRICING_AFFECTING = new Set(['users', 'subscriptions', 'stripe', 'payments', 'promotions']);
+/** Writes here (a follow, a block, a subscription) can change which posts are unlocked. */
+const POSTS_AFFECTING = new Set(['users', 'subscriptions']);
 
 export function createResponseCache(now: () => number): ResponseCache {
   const entries = new Map<string, Entry>();
@@ -56,6 +58,7 @@ export function createResponseCache(now: () => number): ResponseCache {
         const keySegment = firstSegment(key);
         if (keySegment === segment) entries.delete(key);
         else if (keySegment === 'pricing' && PRICING_AFFECTING.has(segment)) entries.delete(key);
+        else if (keySegment === 'posts' && POSTS_AFFECTING.has(segment)) entries.delete(key);
       }
     },
     clear() {

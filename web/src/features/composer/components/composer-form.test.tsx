@@ -7,6 +7,7 @@ import { makePost } from '../../../test/post-fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
 import { useCreatorGate } from '../../creator/creator-gate.ts';
 import { bindCreatorGate } from '../../creator/creator-gate.ts';
+import { useProfileQuery } from '../../profile/queries.ts';
 import { ComposerForm } from './composer-form.tsx';
 
 let fetchMock: FetchMock;
@@ -106,6 +107,35 @@ describe('composer', () => {
       accessDetails: { accessLevel: 'paid', price: 4.99 },
       hashtags: ['aurora', 'print'],
     });
+  });
+
+  it("refreshes the author's profile, whose post count now includes the new post", async () => {
+    const created = makePost({ isOwner: true });
+    let postsCount = 4;
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/posts') {
+        postsCount = 5;
+        return json(created, 201);
+      }
+      if (url.startsWith('/api/users/username/')) return json({ ...created.user, postsCount });
+      return json({});
+    });
+    function Count() {
+      const profile = useProfileQuery(created.user.username);
+      return <p data-testid="posts-count">{profile.data?.postsCount}</p>;
+    }
+    const onPublished = vi.fn();
+    renderPage(
+      <>
+        <Count />
+        <ComposerForm onPublished={onPublished} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('posts-count').textContent).toBe('4'));
+    await userEvent.type(screen.getByLabelText('Caption'), 'Fresh set');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(onPublished).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(screen.getByTestId('posts-count').textContent).toBe('5'));
   });
 
   it('offers signed model releases only and sends the picked ones as modelReleaseIds', async () => {

@@ -167,6 +167,25 @@ describe('NotificationsPage', () => {
     expect(calls).toContain(`DELETE /notifications/${rows[1]!.id}`);
   });
 
+  it('offers Load more on the Unread tab when the loaded rows are all read', async () => {
+    const read = makeNotification({ isRead: true, createdAt: today.toISOString() });
+    const older = makeNotification({ createdAt: yesterday.toISOString() });
+    routeFetch(fetchMock, {
+      'GET /notifications': (url) =>
+        url.searchParams.get('before') === 'c1'
+          ? page([older], { unreadCount: 1 })
+          : page([read], { unreadCount: 1, hasMore: true, nextCursor: 'c1', totalPages: 2 }),
+    });
+    show();
+    await screen.findByRole('link', { name: /started following you/ });
+    await userEvent.click(screen.getByRole('tab', { name: /Unread/ }));
+    expect(await screen.findByRole('heading', { name: 'No unread notifications' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(
+      await screen.findByRole('link', { name: /Unread: .*started following you/ }),
+    ).toBeTruthy();
+  });
+
   it('clears all after confirming, then refetches', async () => {
     let rows = [makeNotification(), makeNotification()];
     const calls = routeFetch(fetchMock, {

@@ -84,6 +84,18 @@ export function NotificationsPage() {
     if (!notification.isRead) void actions.markRead(notification.id);
   }
 
+  const more = state.hasMore ? (
+    <div className="flex justify-center">
+      <Button
+        variant="secondary"
+        loading={state.loadingMore}
+        onClick={() => void actions.loadMore()}
+      >
+        Load more
+      </Button>
+    </div>
+  ) : null;
+
   async function clearAll(): Promise<void> {
     setConfirmClear(false);
     await actions.clearAll();
@@ -187,15 +199,19 @@ export function NotificationsPage() {
             onRetry={() => void actions.fetchNotifications({ force: true })}
           />
         ) : visible.length === 0 ? (
-          <EmptyState
-            icon={<BellIcon size={26} />}
-            title={tab === 'unread' ? 'No unread notifications' : "You're all caught up"}
-            description={
-              tab === 'unread'
-                ? 'Everything here has been read.'
-                : 'New followers, likes, comments, tips and messages will be listed here.'
-            }
-          />
+          // the unread ones may all be older than the loaded page: they are a "Load more" away
+          <div className="space-y-6">
+            <EmptyState
+              icon={<BellIcon size={26} />}
+              title={tab === 'unread' ? 'No unread notifications' : "You're all caught up"}
+              description={
+                tab === 'unread'
+                  ? 'Everything here has been read.'
+                  : 'New followers, likes, comments, tips and messages will be listed here.'
+              }
+            />
+            {more}
+          </div>
         ) : (
           <div className="space-y-6">
             {groups.map((group) => (
@@ -217,17 +233,7 @@ export function NotificationsPage() {
                 </ul>
               </section>
             ))}
-            {state.hasMore ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="secondary"
-                  loading={state.loadingMore}
-                  onClick={() => void actions.loadMore()}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            {more}
           </div>
         )}
       </div>

@@ -46,7 +46,7 @@ export function UserRow({
         <p className="truncate text-sm text-muted">
           @{user.username}
           {user.followersCount > 0 && !compact
-            ? ` · ${user.followersCount.toLocaleString(displayLocale())} followers`
+            ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
             : ''}
         </p>
         {showBio && !compact && user.bio ? (

@@ -113,6 +113,24 @@ describe('comments', () => {
     });
   });
 
+  it('shows a reply in its thread at once, though later pages are not loaded yet', async () => {
+    const post = makePost();
+    const root = makeComment({ text: 'Great shot', user: other, userId: other.id });
+    const created = makeComment({ text: '@maya.lens thanks', replyToCommentId: root.id });
+    fetchMock.mockImplementation(async (_url, init) =>
+      init.method === 'POST'
+        ? json(created, 201)
+        : json({ ...page([root]), totalPages: 2, hasMore: true }),
+    );
+    renderPage(<CommentsSection post={post} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reply to @maya.lens' }));
+    await userEvent.type(screen.getByRole('combobox', { name: 'Reply to @maya.lens' }), 'thanks');
+    await userEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    const replies = await screen.findByRole('list', { name: 'Replies to @maya.lens' });
+    await waitFor(() => expect(within(replies).getByText('thanks', { exact: false })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Load more comments' })).toBeTruthy();
+  });
+
   it('does not load comments of a locked post', () => {
     renderPage(<CommentsSection post={makeLockedPost()} />);
     expect(screen.getByText(/Unlock this post to read/)).toBeTruthy();

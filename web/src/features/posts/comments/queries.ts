@@ -85,8 +85,10 @@ export function useAddCommentMutation(postId: string) {
         if (!old || old.pages.length === 0) return old;
         const pages = [...old.pages];
         const last = pages[pages.length - 1];
-        // Oldest first: a new comment belongs at the end, once the last page is loaded.
-        if (last && !last.hasMore) {
+        // Oldest first: a new comment belongs at the end, once the last page is loaded. A reply
+        // belongs in its thread, which is on screen: it shows at once (when the page holding it
+        // loads, commentsOfData drops the second copy).
+        if (last && (!last.hasMore || comment.replyToCommentId)) {
           pages[pages.length - 1] = { ...last, comments: [...last.comments, comment] };
         }
         return { ...old, pages };

@@ -12,6 +12,7 @@ import {
   type FetchMock,
 } from '../../../test/render.tsx';
 import type { Post } from '@fanspace/contracts';
+import { useProfileQuery } from '../../profile/queries.ts';
 import { deletePostOnce, usePostQuery } from '../queries.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -227,6 +228,35 @@ describe('delete (spec §4: guarded against duplicate concurrent deletes)', () =
     await act(async () => response.resolve(json({ ok: true, postId: post.id, message: 'ok' })));
     await waitFor(() => expect(toastMessages()).toContain('Post deleted.'));
     expect(callsTo(`/posts/${post.id}`, 'DELETE')).toHaveLength(1);
+  });
+
+  it("refreshes the author's profile, whose post count includes the deleted post", async () => {
+    const post = makePost({ isOwner: true });
+    let postsCount = 4;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init.method === 'DELETE') {
+        postsCount = 3;
+        return json({ ok: true, postId: post.id, message: 'ok' });
+      }
+      if (url.startsWith('/api/users/username/')) return json({ ...post.user, postsCount });
+      return json({});
+    });
+    function Count() {
+      const profile = useProfileQuery(post.user.username);
+      return <p data-testid="posts-count">{profile.data?.postsCount}</p>;
+    }
+    renderPage(
+      <>
+        <Count />
+        <PostCard post={post} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('posts-count').textContent).toBe('4'));
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('posts-count').textContent).toBe('3'));
   });
 
   it('joins a second delete of the same post to the one in flight', async () => {

@@ -11,6 +11,8 @@ import {
   type FetchMock,
 } from '../../../test/render.tsx';
 import { useAuthStore } from '../../auth/store.ts';
+import { useUserPostsQuery } from '../../posts/queries.ts';
+import { useProfileQuery } from '../queries.ts';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
 
@@ -101,5 +103,73 @@ describe('follow / unfollow (spec §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unfollow @maya' }));
     expect(fetchMock.mock.calls[1]![1].method).toBe('DELETE');
     await waitFor(() => expect(useAuthStore.getState().user?.followingUserIds).toEqual([]));
+  });
+
+  it("updates the caller's own profile, which counts whom they follow", async () => {
+    const me = makeMeUser({ username: 'sam', followingUserIds: [], followingCount: 0 });
+    signIn(me);
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/users/username/sam'
+        ? json({ ...me, followingCount: 0 })
+        : json({
+            updatedCurrentUser: { ...me, followingUserIds: [target.id], followingCount: 1 },
+            user: { ...target, isFollowing: true, followersCount: 1 },
+          }),
+    );
+    function OwnCount() {
+      const profile = useProfileQuery('sam');
+      return <p data-testid="following">{profile.data?.followingCount}</p>;
+    }
+    renderPage(
+      <>
+        <OwnCount />
+        <FollowButton user={target} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('following').textContent).toBe('0'));
+    await userEvent.click(screen.getByRole('button', { name: 'Follow @maya' }));
+    await waitFor(() => expect(screen.getByTestId('following').textContent).toBe('1'));
+  });
+
+  it("fetches the account's posts again: its followers-only ones unlock", async () => {
+    signIn(makeMeUser({ followingUserIds: [] }));
+    fetchMock.mockImplementation(async (url) =>
+      url.startsWith(`/api/posts/user/${target.id}`)
+        ? json({ posts: [], currentPage: 1, totalPages: 0, hasMore: false })
+        : json({ updatedCurrentUser: makeMeUser({ followingUserIds: [target.id] }) }),
+    );
+    function Grid() {
+      useUserPostsQuery(target.id);
+      return null;
+    }
+    renderPage(
+      <>
+        <Grid />
+        <FollowButton user={target} />
+      </>,
+    );
+    const postCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => url.startsWith(`/api/posts/user/${target.id}`));
+    await waitFor(() => expect(postCalls()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Follow @maya' }));
+    await waitFor(() => expect(postCalls()).toHaveLength(2));
+  });
+
+  it('reads Follow after an unfollow from a list whose row still says isFollowing', async () => {
+    // a search or trending row: the server's isFollowing, in a cache the unfollow does not patch
+    const row = { ...target, isFollowing: true };
+    signIn(makeMeUser({ followingUserIds: [target.id] }));
+    fetchMock.mockResolvedValueOnce(
+      json({ updatedCurrentUser: makeMeUser({ followingUserIds: [] }) }),
+    );
+    renderPage(<FollowButton user={row} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Unfollow @maya' }));
+    expect(fetchMock.mock.calls[0]![1].method).toBe('DELETE');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Follow @maya' }).getAttribute('aria-pressed'),
+      ).toBe('false'),
+    );
+    expect(screen.getByRole('button', { name: 'Follow @maya' }).textContent).toBe('Follow');
   });
 });

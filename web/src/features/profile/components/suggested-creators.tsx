@@ -72,7 +72,7 @@ export function SuggestedCreators({
             <p className="truncate text-sm text-muted">
               @{user.username}
               {user.followersCount > 0
-                ? ` · ${user.followersCount.toLocaleString(displayLocale())} followers`
+                ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
                 : ''}
             </p>
           </div>

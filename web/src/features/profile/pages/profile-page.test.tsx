@@ -1,5 +1,5 @@
 import type { Promotion, PublicUser, Subscription } from '@fanspace/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
@@ -152,5 +152,32 @@ describe('profile tabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Media' }));
     expect(await screen.findByText('No media yet')).toBeTruthy();
     expect(postsRequests().at(-1)?.searchParams.get('media')).toBe('true');
+  });
+});
+
+describe('profile counts', () => {
+  it('lead the owner to their followers and following lists; not on anyone else’s', async () => {
+    const own = makePublicUser({ username: 'fan', followersCount: 3, followingCount: 2 });
+    const others = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (raw, init) =>
+      new URL(raw, 'http://x').pathname === '/api/users/username/fan'
+        ? json(own)
+        : others(raw, init),
+    );
+    releaseSubscriptions();
+    releaseOffers();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/fan' });
+    const counts = await screen.findByRole('list', { name: 'Counts' });
+    expect(within(counts).getByRole('link', { name: '3 followers' }).getAttribute('href')).toBe(
+      '/u/fan/followers',
+    );
+    expect(within(counts).getByRole('link', { name: '2 following' }).getAttribute('href')).toBe(
+      '/u/fan/following',
+    );
+    cleanup();
+
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const theirs = await screen.findByRole('list', { name: 'Counts' });
+    expect(within(theirs).queryAllByRole('link')).toHaveLength(0);
   });
 });

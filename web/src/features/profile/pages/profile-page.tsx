@@ -1,7 +1,7 @@
 /** /u/:username – anyone's profile, your own included (spec §2/§3 User). */
 import type { PublicUser } from '@fanspace/contracts';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
@@ -40,10 +40,21 @@ import { displayLocale } from '../../../lib/intl.ts';
 
 const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
-function Stat({ value, label }: { value: number; label: string }) {
+function Stat({ value, label, to }: { value: number; label: string; to?: string }) {
+  const text = (
+    <>
+      <span className="font-semibold text-fg">{value.toLocaleString(displayLocale())}</span> {label}
+    </>
+  );
   return (
     <li className="text-sm text-muted">
-      <span className="font-semibold text-fg">{value.toLocaleString(displayLocale())}</span> {label}
+      {to ? (
+        <Link to={to} className="hover:underline">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
     </li>
   );
 }
@@ -193,11 +204,17 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
               <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+              {/* the lists are the owner's alone (the server lists only the caller's own) */}
               <Stat
                 value={user.followersCount}
                 label={user.followersCount === 1 ? 'follower' : 'followers'}
+                to={isOwn ? `/u/${encodeURIComponent(user.username)}/followers` : undefined}
               />
-              <Stat value={user.followingCount} label="following" />
+              <Stat
+                value={user.followingCount}
+                label="following"
+                to={isOwn ? `/u/${encodeURIComponent(user.username)}/following` : undefined}
+              />
               {creator ? (
                 <Stat
                   value={user.subscriberCount}

@@ -51,4 +51,21 @@ describe('@mention autocomplete', () => {
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Nice one @maya.lens '));
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('puts the caret after prefilled text when it takes the focus (a reply starts with @name)', async () => {
+    function Prefilled() {
+      const [value, setValue] = useState('@maya.lens ');
+      return <MentionTextarea label="Reply" value={value} onValueChange={setValue} autoFocus />;
+    }
+    // jsdom already puts the caret at the end where Chrome leaves it at 0: watch the call
+    const select = vi.spyOn(HTMLTextAreaElement.prototype, 'setSelectionRange');
+    renderPage(<Prefilled />);
+    const box = screen.getByRole('combobox', { name: 'Reply' }) as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(box);
+    expect(select).toHaveBeenCalledWith(11, 11);
+    select.mockRestore();
+    expect([box.selectionStart, box.selectionEnd]).toEqual([11, 11]);
+    await userEvent.keyboard('thanks');
+    expect(box.value).toBe('@maya.lens thanks');
+  });
 });

@@ -2,7 +2,14 @@
  * A textarea that offers people to @mention while typing (GET /search/suggestions, limit 10):
  * the combobox pattern – arrows move, Enter or Tab picks, Escape closes.
  */
-import { useId, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { cn } from '../../../ui/cn.ts';
 import { avatarUrlOf, displayNameOf } from '../../auth/user.ts';
@@ -44,6 +51,14 @@ export function MentionTextarea({
   const suggestions = useSuggestionsQuery(mention?.query ?? '', { enabled: mention !== null });
   const users = mention ? (suggestions.data?.users ?? []) : [];
   const open = mention !== null && users.length > 0;
+  const { autoFocus } = rest;
+
+  // Browsers focus a textarea with the caret before any text it starts with: what is typed
+  // into a reply (prefilled with '@name ') or an edit would go in front of it.
+  useEffect(() => {
+    const box = ref.current;
+    if (autoFocus && box) box.setSelectionRange(box.value.length, box.value.length);
+  }, [autoFocus]);
 
   function track(text: string, caret: number | null): void {
     const next = caret === null ? null : findMentionAt(text, caret);
