@@ -371,6 +371,7 @@ export async function dashboard(db: DbHandle, now = new Date()): Promise<AdminDa
         .selectFrom('users')
         .select(count.as('n'))
         .where('status', '=', 'suspended')
+        .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now)]))
         .as('suspended'),
       eb.selectFrom('posts').select(count.as('n')).where('deleted_at', 'is', null).as('posts'),
       eb

@@ -39,6 +39,11 @@ const userNotFound = () => new NotFoundError('User not found', ErrorCodes.NOT_FO
 
 export function presentAdminUser(user: UserRow, warningsCount = 0, now = Date.now()): AdminUser {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
+  // A suspension ends by itself (login lets the user back in): the row keeps 'suspended'.
+  const suspensionOver =
+    user.status === 'suspended' &&
+    user.suspended_until !== null &&
+    user.suspended_until.getTime() <= now;
   return {
     id: user.id,
     username: user.username,
@@ -48,9 +53,9 @@ export function presentAdminUser(user: UserRow, warningsCount = 0, now = Date.no
     accountType: user.account_type,
     isCreator: user.account_type === 'creator',
     isAdmin: user.is_admin,
-    status: user.status,
-    statusReason: user.status_reason,
-    suspendedUntil: iso(user.suspended_until),
+    status: suspensionOver ? 'active' : user.status,
+    statusReason: suspensionOver ? null : user.status_reason,
+    suspendedUntil: suspensionOver ? null : iso(user.suspended_until),
     identityStatus: user.identity_status,
     isVerified: user.identity_status === 'verified',
     emailVerified: user.email_verified_at !== null,
@@ -92,7 +97,20 @@ export async function listUsers(db: DbHandle, query: AdminUsersQuery): Promise<A
   let base = db.selectFrom('users');
   if (query.role === 'admin') base = base.where('is_admin', '=', true);
   else if (query.role) base = base.where('account_type', '=', query.role);
-  if (query.status) base = base.where('status', '=', query.status);
+  const now = new Date();
+  if (query.status === 'suspended') {
+    base = base
+      .where('status', '=', 'suspended')
+      .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now)]));
+  } else if (query.status === 'active') {
+    // an ended suspension counts as active, as presentAdminUser shows it
+    base = base.where((eb) =>
+      eb.or([
+        eb('status', '=', 'active'),
+        eb.and([eb('status', '=', 'suspended'), eb('suspended_until', '<=', now)]),
+      ]),
+    );
+  } else if (query.status) base = base.where('status', '=', query.status);
   else base = base.where('status', '!=', 'deleted');
   const search = query.search?.trim();
   if (search) {
@@ -256,7 +274,10 @@ export function suspendUser(ctx: AdminCtx, adminId: string, userId: string, body
   const hours = suspensionHours(body);
   const reason = reasonOf(body.reason);
   const until = new Date(Date.now() + Math.round(hours * 3_600_000));
-  return onTarget(ctx, adminId, userId, 'user.suspend', reason, async (tx) => {
+  return onTarget(ctx, adminId, userId, 'user.suspend', reason, async (tx, user) => {
+    // a suspension ends by itself: over a ban it would quietly lift the ban when it runs out
+    if (user.status === 'banned')
+      throw new ConflictError(ErrorCodes.CONFLICT, 'This account is banned: unban it first');
     await setStatus(tx, userId, {
       status: 'suspended',
       status_reason: reason,

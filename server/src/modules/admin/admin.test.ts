@@ -160,6 +160,43 @@ describe('users', () => {
     );
   });
 
+  it('shows an ended suspension as active in the list, its filters and the dashboard', async () => {
+    const { user } = await asUser();
+    const search = `&search=${user.username}`;
+    await call('POST', `/admin/users/${user.id}/suspend`, adminHeaders, { hours: 1, reason: 'x' });
+    const suspendedBefore = (await call('GET', '/admin/dashboard')).body.users.suspended;
+    // the hour has passed: the user may log in again, the row still says 'suspended'
+    await server.ctx.db
+      .updateTable('users')
+      .set({ suspended_until: new Date(Date.now() - 60_000) })
+      .where('id', '=', user.id)
+      .execute();
+
+    const one = await call('GET', `/admin/users/${user.id}`);
+    expect(one.body.user).toMatchObject({
+      status: 'active',
+      suspendedUntil: null,
+      statusReason: null,
+    });
+    const active = await call('GET', `/admin/users?status=active${search}`);
+    expect(active.body.users.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect(active.body.users[0].status).toBe('active');
+    expect((await call('GET', `/admin/users?status=suspended${search}`)).body.users).toEqual([]);
+    expect((await call('GET', '/admin/dashboard')).body.users.suspended).toBe(suspendedBefore - 1);
+  });
+
+  it('refuses to suspend a banned account, which would lift the ban when it ran out', async () => {
+    const { user } = await asUser();
+    await call('POST', `/admin/users/${user.id}/ban`, adminHeaders, { reason: 'Fraud' });
+    const res = await call('POST', `/admin/users/${user.id}/suspend`, adminHeaders, { hours: 1 });
+    expect(res.status).toBe(409);
+    expect((await call('GET', `/admin/users/${user.id}`)).body.user).toMatchObject({
+      status: 'banned',
+      statusReason: 'Fraud',
+      suspendedUntil: null,
+    });
+  });
+
   it('warns (the user is notified), verifies, promotes and edits', async () => {
     const { user, headers } = await asUser();
     expect((await call('POST', `/admin/users/${user.id}/warn`, adminHeaders, {})).status).toBe(400);

@@ -134,12 +134,17 @@ describe('UsersPage', () => {
     const [ban] = calls(`/admin/users/${mallory.id}/ban`, 'POST');
     expect(JSON.parse(String(ban![1].body))).toEqual({ reason: 'Spam links' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ban @mallory?' })).toBeNull());
-    // the drawer now shows the new state and offers Unban
+    // the drawer now shows the new state and offers Unban, and no suspension over the ban
     expect(
       within(screen.getByRole('dialog', { name: 'Mallory' })).getByRole('button', {
         name: 'Unban',
       }),
     ).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Mallory' })).queryByRole('button', {
+        name: 'Suspend',
+      }),
+    ).toBeNull();
   });
 
   it('shows the failure toast when the ban fails and keeps the dialog open', async () => {
@@ -156,6 +161,29 @@ describe('UsersPage', () => {
     await waitFor(() => expect(toastMessages()).toContain('Failed to update user.'));
     expect(toastMessages()).not.toContain('User updated successfully!');
     expect(screen.getByRole('dialog', { name: 'Ban @mallory?' })).toBeTruthy();
+  });
+
+  it('offers no actions on a deleted account, which the server would refuse', async () => {
+    const gone = makeAdminUser({
+      id: '77777777-7777-4777-8777-777777777777',
+      username: 'deleted_77',
+      displayName: null,
+      status: 'deleted',
+    });
+    fetchMock.mockImplementation(async (url) => {
+      const { pathname } = new URL(url, 'http://x');
+      if (pathname === '/api/admin/users') return json({ users: [gone], ...pageInfo(1) });
+      return json({ message: 'User not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderPage(<UsersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage @deleted_77' }));
+    const drawer = await screen.findByRole('dialog', { name: '@deleted_77' });
+    expect(
+      within(drawer).getByText('This account was deleted. Nothing more can be done.'),
+    ).toBeTruthy();
+    for (const action of ['Edit', 'Warn', 'Suspend', 'Ban', 'Delete account']) {
+      expect(within(drawer).queryByRole('button', { name: action })).toBeNull();
+    }
   });
 
   it('shows an empty state when nobody matches', async () => {

@@ -302,9 +302,14 @@ function UserDrawer({
   const actions: Array<{ kind: UserDialogKind; label: string; danger?: boolean }> = [
     { kind: 'edit', label: 'Edit' },
     { kind: 'warn', label: 'Warn' },
-    user.status === 'suspended'
-      ? { kind: 'unsuspend', label: 'Lift suspension' }
-      : { kind: 'suspend', label: 'Suspend', danger: true },
+    // a banned account cannot be suspended (the server refuses): only Unban
+    ...(user.status === 'banned'
+      ? []
+      : [
+          user.status === 'suspended'
+            ? { kind: 'unsuspend' as const, label: 'Lift suspension' }
+            : { kind: 'suspend' as const, label: 'Suspend', danger: true },
+        ]),
     user.status === 'banned'
       ? { kind: 'unban', label: 'Unban' }
       : { kind: 'ban', label: 'Ban', danger: true },
@@ -355,18 +360,23 @@ function UserDrawer({
       </dl>
       <UserReferrals userId={user.id} />
       <h3 className="mb-3 text-sm font-semibold text-fg">Actions</h3>
-      <div className="grid grid-cols-2 gap-2">
-        {actions.map((a) => (
-          <Button
-            key={a.kind}
-            variant={a.danger ? 'danger' : 'secondary'}
-            size="sm"
-            onClick={() => setDialog(a.kind)}
-          >
-            {a.label}
-          </Button>
-        ))}
-      </div>
+      {user.status === 'deleted' ? (
+        // the server refuses every action on a deleted account ('User not found')
+        <p className="text-sm text-muted">This account was deleted. Nothing more can be done.</p>
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
+          {actions.map((a) => (
+            <Button
+              key={a.kind}
+              variant={a.danger ? 'danger' : 'secondary'}
+              size="sm"
+              onClick={() => setDialog(a.kind)}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </div>
+      )}
       {dialog === 'edit' ? (
         <EditUserDialog user={user} onClose={closeDialog} onDone={done} />
       ) : dialog ? (

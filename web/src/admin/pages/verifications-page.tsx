@@ -56,6 +56,8 @@ export function VerificationsPage() {
     onSuccess: (result) => {
       toast.success(result.message || 'Verification approved.');
       void queryClient.invalidateQueries({ queryKey: adminKeys.verifications() });
+      // the account's identity status, role and badge change with the review
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
     },
     onError: (error) => toast.error(errorMessageOf(error, 'Could not approve the verification.')),
@@ -263,6 +265,7 @@ function RejectDialog({
     onSuccess: (result) => {
       toast.success(result.message || 'Verification rejected.');
       void queryClient.invalidateQueries({ queryKey: adminKeys.verifications() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
       onClose();
     },

@@ -15,6 +15,7 @@ import {
 import { useAuthStore } from '../auth/store.ts';
 import { DeletionCard } from './components/deletion-card.tsx';
 import { ExportCard } from './components/export-card.tsx';
+import { ImportCard } from './components/import-card.tsx';
 import { SyncCard } from './components/sync-card.tsx';
 import { useDataStore } from './store.ts';
 import { initialSyncState, runSync, type SyncState } from './sync-machine.ts';
@@ -130,6 +131,20 @@ describe('sync from the store and the card', () => {
     expect(localStorage.getItem('data-storage:u7')).not.toContain(LAST_SYNC);
     expect(localStorage.getItem('data-storage')).toBeNull();
   });
+
+  it('re-reads the signed-in account after a sync, whose counters it recounted', async () => {
+    signIn(makeMeUser({ id: 'u7', username: 'sam', followersCount: 0 }));
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/users/me'
+        ? json(makeMeUser({ id: 'u7', username: 'sam', followersCount: 12 }))
+        : json({ status: 'idle', lastSync: LAST_SYNC, progress: 100 }),
+    );
+    renderPage(<SyncCard />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(useAuthStore.getState().user?.followersCount).toBe(12), {
+      timeout: 3000,
+    });
+  });
 });
 
 describe('deletion request flow', () => {
@@ -223,5 +238,58 @@ describe('export card', () => {
     expect(link.getAttribute('download')).toBe('fanspace-export-leo-2026-11-24.zip');
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ type: 'posts', format: 'csv' });
+  });
+});
+
+describe('import card', () => {
+  let fetchMock: FetchMock;
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ id: 'u3', username: 'mia' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refreshes the signed-in account once a social-links import has finished', async () => {
+    const job = {
+      id: 'i1',
+      status: 'pending',
+      type: 'social-links',
+      format: 'csv',
+      progress: 0,
+      filename: 'links.csv',
+      sizeBytes: 60,
+      error: null,
+      result: null,
+      createdAt: '2026-11-24T10:00:00.000Z',
+      startedAt: null,
+      completedAt: null,
+    };
+    const link = { id: 'l1', platform: 'instagram', url: 'https://instagram.com/mia' };
+    let started = false;
+    fetchMock.mockImplementation(async (url, init) => {
+      const { pathname } = new URL(url, 'http://x');
+      if (pathname === '/api/data/import' && init.method === 'POST') {
+        started = true;
+        return json(job, 202);
+      }
+      if (pathname === '/api/data/imports') {
+        // a small file is done before the list is read again
+        const done = { ...job, status: 'completed', progress: 100 };
+        return json({ imports: started ? [done] : [], nextCursor: null });
+      }
+      if (pathname === '/api/users/me') {
+        return json(makeMeUser({ id: 'u3', username: 'mia', socialLinks: [link] }));
+      }
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    renderPage(<ImportCard />);
+    await userEvent.selectOptions(screen.getByLabelText('What the file holds'), 'social-links');
+    const file = new File(['platform,url\ninstagram,https://instagram.com/mia\n'], 'links.csv', {
+      type: 'text/csv',
+    });
+    await userEvent.upload(screen.getByLabelText('File to import'), file);
+    await userEvent.click(screen.getByRole('button', { name: /^Import$/ }));
+
+    await waitFor(() => expect(useAuthStore.getState().user?.socialLinks).toEqual([link]));
   });
 });

@@ -6,9 +6,12 @@ import type {
   RetentionSettingsBody,
 } from '@fanspace/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { clearApiCache, errorMessageOf } from '../../lib/api/index.ts';
 import { formatBytes } from '../../lib/read-file.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { refreshCurrentUser } from '../auth/queries.ts';
+import { profileKeys } from '../profile/queries.ts';
 import {
   cancelDeletion,
   cancelImport,
@@ -51,12 +54,30 @@ export const useExportsQuery = () =>
     refetchInterval: (query) => (running(query.state.data?.exports) ? JOB_POLL_MS : false),
   });
 
-export const useImportsQuery = () =>
-  useQuery({
+/** Imports started or seen running in this tab, until they are seen finished. */
+const watchedImports = new Set<string>();
+
+export function useImportsQuery() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: dataKeys.imports(),
     queryFn: fetchImports,
     refetchInterval: (query) => (running(query.state.data?.imports) ? JOB_POLL_MS : false),
   });
+  const jobs = query.data?.imports;
+  // A finished profile or social-links import changed the account: show it without a reload.
+  useEffect(() => {
+    let accountChanged = false;
+    for (const job of jobs ?? []) {
+      if (running([job])) watchedImports.add(job.id);
+      else if (watchedImports.delete(job.id) && job.type !== 'media') accountChanged = true;
+    }
+    if (!accountChanged) return;
+    void refreshCurrentUser().catch(() => null);
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  }, [jobs, queryClient]);
+  return query;
+}
 
 export const useStorageUsageQuery = () =>
   useQuery({ queryKey: dataKeys.storage(), queryFn: fetchStorageUsage });
@@ -104,7 +125,11 @@ export const useDeleteExport = () =>
 
 export const useStartImport = () =>
   useDataMutation(
-    ({ file, type }: { file: File; type: DataImportType }) => startImport(file, type),
+    async ({ file, type }: { file: File; type: DataImportType }) => {
+      const job = await startImport(file, type);
+      watchedImports.add(job.id); // it may finish before the list shows it running
+      return job;
+    },
     {
       success: () => 'File accepted. Importing…',
       failure: 'Failed to import the file',

@@ -11,7 +11,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorCodeOf, errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { authKeys, FormFailure } from '../auth/queries.ts';
+import { authKeys, FormFailure, refreshCurrentUser } from '../auth/queries.ts';
 import { useAuthStore } from '../auth/store.ts';
 import { profileKeys } from '../profile/queries.ts';
 import {
@@ -227,7 +227,8 @@ function useTwoFactorChange<T>(run: (code: string) => Promise<T>, failure: strin
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.twoFactor() });
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      // the stored user (twoFactorEnabled) has no query observing authKeys.me(): re-read it
+      void refreshCurrentUser().catch(() => null);
     },
   });
 }

@@ -40,7 +40,6 @@ export function TwoFactorStep({
         ref={inputRef}
         label="Authentication code"
         name="code"
-        inputMode="numeric"
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}

@@ -145,6 +145,14 @@ describe('LoginPage', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Authentication code'));
   });
 
+  it('lets a phone type a backup code: the code field does not ask for a digits-only keypad', async () => {
+    await reachTwoFactorStep();
+    const field = screen.getByLabelText('Authentication code');
+    // backup codes look like 'bxpb8-xkvyh'; a numeric keypad has no letters or dash
+    expect(field.getAttribute('inputmode')).not.toBe('numeric');
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+  });
+
   it("shows '2FA verification failed' when the step fails for another reason", async () => {
     const { verify } = await reachTwoFactorStep();
     fetchMock.mockResolvedValueOnce(json({ message: 'boom', code: 'INTERNAL' }, 500));

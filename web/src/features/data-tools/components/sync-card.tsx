@@ -4,6 +4,8 @@ import { Button } from '../../../ui/button.tsx';
 import { RefreshIcon } from '../../../ui/icons.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshCurrentUser } from '../../auth/queries.ts';
+import { profileKeys } from '../../profile/queries.ts';
 import { useDataStore } from '../store.ts';
 import { dataKeys } from '../queries.ts';
 import { ProgressBar } from './progress-bar.tsx';
@@ -19,7 +21,9 @@ export function SyncCard() {
     if (result.status === 'idle') {
       // counters and sizes may have changed
       void queryClient.invalidateQueries({ queryKey: dataKeys.storage() });
-      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      // nothing observes the auth query: re-read the stored user (its counters) directly
+      void refreshCurrentUser().catch(() => null);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     }
   }
 
