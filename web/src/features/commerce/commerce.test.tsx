@@ -8,6 +8,7 @@ import { makeMeUser, makePublicUser } from '../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../test/render.tsx';
 import { PromoCodeField } from './components/promo-code-field.tsx';
 import { ProfileWishlist } from './components/profile-wishlist.tsx';
+import { CreatorToolsPage } from './pages/creator-tools-page.tsx';
 
 let fetchMock: FetchMock;
 beforeEach(() => {
@@ -111,5 +112,17 @@ describe('profile wishlist', () => {
     fetchMock.mockResolvedValue(json({ message: 'boom', code: 'INTERNAL' }, 500));
     await client.resetQueries();
     await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy());
+  });
+});
+
+describe('creator tools page', () => {
+  it('shows a fan how to become a creator instead of the forms', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Only creators', code: 'FORBIDDEN' }, 403));
+    renderPage(<CreatorToolsPage />, { path: '/creator-tools', others: ['/settings/creator'] });
+    expect(screen.getByText('Creator tools are for creators')).toBeTruthy();
+    expect(screen.queryByText(/Could not load this list/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('link', { name: 'Set up a creator account' }));
+    expect(await screen.findByText('Page /settings/creator')).toBeTruthy();
   });
 });

@@ -121,4 +121,32 @@ describe('CommunitiesPage (spec §2 community views)', () => {
     );
     expect(body).toMatchObject({ name: 'Painters', category: 'art', isPrivate: false });
   });
+
+  it('opens the create modal empty again after a refusal and Cancel', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/communities' && init.method === 'POST')
+        return json(
+          { message: 'A community with this name already exists', code: 'CONFLICT' },
+          409,
+        );
+      if (url.startsWith('/api/communities?'))
+        return json({ communities: [], total: 0, page: 1, hasMore: false });
+      return json({ communities: [] });
+    });
+    renderPage(<CommunitiesPage />);
+    expect(await screen.findByText('No communities yet')).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Create community' })[0]!);
+    let dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Painters');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('A community with this name already exists'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Create community' })[0]!);
+    dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByLabelText(/Name/) as HTMLInputElement).value).toBe('');
+    expect(within(dialog).queryByText('A community with this name already exists')).toBeNull();
+  });
 });

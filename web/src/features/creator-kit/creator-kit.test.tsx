@@ -14,7 +14,7 @@ import {
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { CollaborationsPage } from './collaborations-page.tsx';
 import { splitProblem } from './invite-collaborator-dialog.tsx';
-import { countdownText } from './profile-widgets.tsx';
+import { countdownText, ProfileWidgets } from './profile-widgets.tsx';
 import { TemplatesSection } from './templates-section.tsx';
 import { configOf } from './widget-form.tsx';
 import { moved } from './widgets-section.tsx';
@@ -61,6 +61,34 @@ describe('creator kit rules', () => {
     expect(splitProblem('25')).toBeNull();
     expect(splitProblem('95')).toMatch(/1 to 90/);
     expect(splitProblem('2.5')).toMatch(/whole percent/);
+  });
+});
+
+describe('profile widgets', () => {
+  it('words the like count of top posts in the singular and the plural', async () => {
+    fetchMock.mockResolvedValue(
+      json({
+        widgets: [
+          {
+            id: 'w1',
+            type: 'top-posts',
+            title: 'Top posts',
+            enabled: true,
+            position: 0,
+            config: { limit: 3 },
+            posts: [
+              { id: 'p1', caption: 'Sunrise', likeCount: 1, commentCount: 0 },
+              { id: 'p2', caption: 'Sunset', likeCount: 2, commentCount: 0 },
+            ],
+          },
+        ],
+      }),
+    );
+    renderPage(<ProfileWidgets userId="u1" />);
+    const one = (await screen.findByRole('link', { name: 'Sunrise' })).closest('li')!;
+    expect(one.textContent).toMatch(/· 1 like$/);
+    const two = screen.getByRole('link', { name: 'Sunset' }).closest('li')!;
+    expect(two.textContent).toMatch(/· 2 likes$/);
   });
 });
 

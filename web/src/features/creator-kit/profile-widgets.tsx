@@ -63,7 +63,9 @@ function WidgetBody({ widget }: { widget: Widget }) {
               <Link to={`/p/${post.id}`} className="font-medium text-fg hover:underline">
                 {post.caption.trim() || 'Untitled post'}
               </Link>{' '}
-              <span className="text-muted">· {post.likeCount} likes</span>
+              <span className="text-muted">
+                · {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+              </span>
             </li>
           ))}
         </ol>

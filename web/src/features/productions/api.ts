@@ -11,9 +11,9 @@ import { apiClient } from '../../lib/api/index.ts';
 
 const path = (id: string) => `/productions/${encodeURIComponent(id)}`;
 
-export const fetchProductions = (status: ProductionStatus | 'all') =>
+export const fetchProductions = (status: ProductionStatus | 'all', page: number) =>
   apiClient.get<ProductionsResponse>('/productions', {
-    query: status === 'all' ? {} : { status },
+    query: status === 'all' ? { page } : { status, page },
   });
 export const createProduction = (body: CreateProductionBody) =>
   apiClient.post<Production>('/productions', body);

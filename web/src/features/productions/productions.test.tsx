@@ -176,6 +176,47 @@ describe('ProductionsPage', () => {
     expect(saved[0]).toMatchObject({ postIds: [] });
   });
 
+  it('pages the list with "Show more" while the server has more', async () => {
+    const me = makeMeUser({ isCreator: true, accountType: 'creator' });
+    signIn(me);
+    const production = (id: string, title: string) => ({
+      id,
+      creatorId: me.id,
+      title,
+      description: '',
+      status: 'planned',
+      shootDate: null,
+      releaseIds: [],
+      releases: [],
+      collaborators: [],
+      postIds: [],
+      posts: [],
+      createdAt: '',
+      updatedAt: '',
+    });
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (url) => {
+      asked.push(url);
+      return url.includes('page=2')
+        ? json({
+            productions: [production('p2', 'Night shoot')],
+            total: 2,
+            page: 2,
+            hasMore: false,
+          })
+        : json({ productions: [production('p1', 'Day shoot')], total: 2, page: 1, hasMore: true });
+    });
+    renderPage(<ProductionsPage />);
+    expect(await screen.findByText('Day shoot')).toBeTruthy();
+    expect(screen.queryByText('Night shoot')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Night shoot')).toBeTruthy();
+    expect(screen.getByText('Day shoot')).toBeTruthy();
+    expect(screen.getAllByTestId('production-card')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(asked.filter((u) => u.startsWith('/api/productions'))).toHaveLength(2);
+  });
+
   it('sends non-creators to the creator settings', async () => {
     signIn(makeMeUser());
     fetchMock.mockImplementation(async () => json({}));

@@ -1,5 +1,5 @@
 import type { CreateProductionBody, ProductionStatus } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import * as api from './api.ts';
@@ -9,8 +9,14 @@ export const productionKeys = {
   list: (status: ProductionStatus | 'all') => [...productionKeys.all, 'list', status] as const,
 };
 
+/** A page at a time; the list shows "Show more" while hasMore. */
 export const useProductionsQuery = (status: ProductionStatus | 'all') =>
-  useQuery({ queryKey: productionKeys.list(status), queryFn: () => api.fetchProductions(status) });
+  useInfiniteQuery({
+    queryKey: productionKeys.list(status),
+    queryFn: ({ pageParam }) => api.fetchProductions(status, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
 
 /** Create (no id) or update (id) a production. */
 export function useSaveProductionMutation() {

@@ -15,7 +15,7 @@ import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { ComposerForm } from '../composer/components/composer-form.tsx';
 import { schedulerQuery } from './api.ts';
 import { SchedulerPage } from './pages/scheduler-page.tsx';
-import { toLocalInput } from './time.ts';
+import { startOfWeek, toLocalInput } from './time.ts';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -106,6 +106,40 @@ describe('scheduler queries', () => {
     const queue = new URL(String(requests('GET', '/scheduler')[1]![0]), 'http://x').searchParams;
     expect(queue.get('status')).toBe('pending');
     expect(queue.get('from')).toBeNull();
+  });
+});
+
+describe('the calendar', () => {
+  it('shows every item of a week that spans more than one page', async () => {
+    const at = (hour: number) => {
+      const day = startOfWeek(new Date());
+      day.setDate(day.getDate() + 2);
+      day.setHours(hour);
+      return day.toISOString();
+    };
+    const first = makeItem({
+      scheduledFor: at(9),
+      preview: { ...makeItem().preview, text: 'First page item' },
+    });
+    const second = makeItem({
+      scheduledFor: at(15),
+      preview: { ...makeItem().preview, text: 'Second page item' },
+    });
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('cursor=next')
+        ? json(page([second]))
+        : json({ ...page([first]), nextCursor: 'next', hasMore: true }),
+    );
+    renderPage(<SchedulerPage />, { path: '/scheduler' });
+    const week = await screen.findByRole('grid', { name: 'Week' });
+    expect(await within(week).findByRole('button', { name: /Second page item/ })).toBeTruthy();
+    expect(within(week).getByRole('button', { name: /First page item/ })).toBeTruthy();
+    const asked = requests('GET', '/scheduler').map(
+      ([url]) => new URL(String(url), 'http://x').searchParams,
+    );
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.get('cursor')).toBe('next');
+    expect(asked[1]!.get('from')).toBe(asked[0]!.get('from'));
   });
 });
 

@@ -192,7 +192,8 @@ export function CommunitiesPage() {
           ) : null}
         </>
       )}
-      <CreateCommunityDialog open={creating} onClose={() => setCreating(false)} />
+      {/* mounted per opening, so it always opens empty (no last input or error) */}
+      {creating ? <CreateCommunityDialog open onClose={() => setCreating(false)} /> : null}
       <JoinCommunityDialog community={joining} onClose={() => setJoining(null)} />
     </Page>
   );

@@ -88,6 +88,7 @@ export function VaultPage() {
     if (value === 'all') p.delete('type');
     else p.set('type', value);
     setParams(p, { replace: true });
+    setSelected(new Set());
   }
 
   function toggle(id: string): void {

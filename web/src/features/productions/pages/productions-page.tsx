@@ -120,20 +120,35 @@ export function ProductionsPage() {
         <Skeleton className="h-32 rounded-3xl" />
       ) : productions.isError ? (
         <ErrorState onRetry={() => void productions.refetch()} />
-      ) : productions.data.productions.length === 0 ? (
+      ) : productions.data.pages[0]?.productions.length === 0 ? (
         <EmptyState
           icon={<FileIcon size={26} />}
           title="No productions yet"
           description="Start one for your next shoot."
         />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Productions">
-          {productions.data.productions.map((p) => (
-            <li key={p.id}>
-              <ProductionCard production={p} onEdit={() => setEditing({ production: p })} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Productions">
+            {productions.data.pages
+              .flatMap((page) => page.productions)
+              .map((p) => (
+                <li key={p.id}>
+                  <ProductionCard production={p} onEdit={() => setEditing({ production: p })} />
+                </li>
+              ))}
+          </ul>
+          {productions.hasNextPage ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="my-3 w-full"
+              loading={productions.isFetchingNextPage}
+              onClick={() => void productions.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </>
       )}
       {editing ? (
         <ProductionEditor

@@ -4,7 +4,7 @@
  * show the spec §8 texts as toasts (queries.ts).
  */
 import type { ScheduledItem, ScheduledStatus, ScheduledType } from '@fanspace/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink, IconButton } from '../../../ui/button.tsx';
@@ -108,6 +108,13 @@ function CreatorScheduler() {
   );
   const query = useScheduledItems(filter);
   const items = itemsOf(query.data);
+  // the calendar shows the whole week, and a week can hold more than one page
+  // (SchedulerLimits.maxPageSize): fetch the rest of its pages; the queue pages by "Show more"
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  useEffect(() => {
+    if (view === 'calendar' && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+      void fetchNextPage();
+  }, [view, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const pendingCount = query.data?.pages[0]?.pendingCount;
   const update = useUpdateScheduled();
   const remove = useDeleteScheduled();
