@@ -16,6 +16,7 @@ import { ErrorCodes } from '@fanspace/contracts/errors';
 import { errorCodeOf, errorMessageOf, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { profileKeys } from '../profile/queries.ts';
+import { refreshWallet } from '../wallet/queries.ts';
 import {
   deletePost,
   fetchPost,
@@ -203,8 +204,9 @@ export function useUnlockPostMutation() {
       }
     },
     onSuccess: async () => {
-      // Every post list, the purchases and the wallet balance live under these roots.
-      await refreshPostEverywhere(client);
+      // Every post list, the purchases and the wallet balance live under these roots; the
+      // wallet history under its own.
+      await Promise.all([refreshPostEverywhere(client), refreshWallet(client)]);
       toast.success('Post unlocked.');
     },
   });

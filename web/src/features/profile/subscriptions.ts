@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient } from '../../lib/api/index.ts';
 import { useAuthStore } from '../auth/store.ts';
 import { postKeys } from '../posts/queries.ts';
+import { refreshWallet } from '../wallet/queries.ts';
 import { profileKeys } from './queries.ts';
 
 export const subscriptionKeys = {
@@ -68,6 +69,7 @@ export function useSubscribeMutation() {
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
         queryClient.invalidateQueries({ queryKey: postKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        refreshWallet(queryClient),
       ]),
   });
 }

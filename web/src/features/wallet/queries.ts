@@ -3,7 +3,7 @@
  * money calls, so each attempt carries one Idempotency-Key.
  */
 import type { TransactionsPage, WalletTopUp } from '@fanspace/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api/index.ts';
 import { postKeys } from '../posts/queries.ts';
 
@@ -13,6 +13,14 @@ export const walletKeys = {
   all: ['wallet'] as const,
   transactions: (page: number) => [...walletKeys.all, 'transactions', page] as const,
 };
+
+/** After money moved (unlock, subscription, tip, accepted offer): the balance and history. */
+export function refreshWallet(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: postKeys.walletBalance() }),
+    client.invalidateQueries({ queryKey: walletKeys.all }),
+  ]);
+}
 
 export function addTestFunds(amount: number, idempotencyKey: string): Promise<WalletTopUp> {
   return apiClient.post<WalletTopUp>(

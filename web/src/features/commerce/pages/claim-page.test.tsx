@@ -14,6 +14,8 @@ import {
   type FetchMock,
 } from '../../../test/render.tsx';
 import { pathAfterSignIn, safeReturnPath } from '../../auth/post-login.ts';
+import { postKeys } from '../../posts/queries.ts';
+import { walletKeys } from '../../wallet/queries.ts';
 import { ClaimPage } from './claim-page.tsx';
 
 const TOKEN = 'tok_abc123';
@@ -122,5 +124,21 @@ describe('claim link, back after signing in', () => {
     expect(claims()).toHaveLength(0);
     await userEvent.click(button);
     await waitFor(() => expect(claims()).toHaveLength(1));
+  });
+
+  it('a paid claim refreshes the wallet balance and history', async () => {
+    info = offer({ kind: 'discount', discountPercent: 50, trialDays: null, promoPrice: 5 });
+    const { client } = renderPage(<ClaimPage />, {
+      path: '/promotions/claim/:token',
+      at: `/promotions/claim/${TOKEN}`,
+      others: ['/u/:username'],
+    });
+    client.setQueryData(postKeys.walletBalance(), { balance: 30, balanceCents: 3000 });
+    client.setQueryData(walletKeys.transactions(1), { transactions: [] });
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe for/ }));
+    await waitFor(() =>
+      expect(client.getQueryState(postKeys.walletBalance())?.isInvalidated).toBe(true),
+    );
+    expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf, isApiError } from '../../../lib/api/index.ts';
@@ -15,6 +16,7 @@ import { rememberReturnTo } from '../../auth/post-login.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { PublicLayout } from '../../community/components/public-layout.tsx';
 import { formatPrice } from '../../posts/access.ts';
+import { refreshWallet } from '../../wallet/queries.ts';
 import { claimPromotion } from '../api.ts';
 import { useClaimQuery, useCommerceMutation } from '../queries.ts';
 
@@ -46,6 +48,7 @@ export function ClaimPage() {
   const info = useClaimQuery(token);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [key] = useState(() => newIdempotencyKey('claim'));
   const claim = useCommerceMutation(() => claimPromotion(token, key));
   useDocumentTitle('Subscription offer');
@@ -56,6 +59,8 @@ export function ClaimPage() {
   function claimNow(username: string) {
     claim.mutate(undefined, {
       onSuccess: () => {
+        // a discount is paid from the wallet
+        void refreshWallet(client);
         toast.success(`You are subscribed to @${username}`);
         void navigate(`/u/${encodeURIComponent(username)}`);
       },

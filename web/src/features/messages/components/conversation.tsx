@@ -24,6 +24,8 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { avatarUrlOf, displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { useAuthStore } from '../../auth/store.ts';
+import { relationState, useRelationMutation } from '../../profile/queries.ts';
+import { refreshWallet } from '../../wallet/queries.ts';
 import * as api from '../chats-api.ts';
 import { dayLabel } from '../format.ts';
 import { useMessageStore, type Draft } from '../message-store.ts';
@@ -33,7 +35,6 @@ import { useOpenChatStore, useTypingStore } from '../use-chat-realtime.ts';
 import { DELETED_TEXT, type ChatMessage } from '../types.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble, type MessageActions } from './message-bubble.tsx';
-import { refreshWallet } from './paid-cards.tsx';
 
 const NEAR_BOTTOM_PX = 120;
 const GROUP_GAP_MS = 2 * 60_000;
@@ -128,6 +129,7 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const stickToBottom = useRef(true);
   const typing = useIsTyping(chatId, other?.userId ?? null);
   const [notesOpen, setNotesOpen] = useState(false);
+  const relation = useRelationMutation();
 
   // open: load (30-second refetch skip), mark the chat on screen, read everything
   useEffect(() => {
@@ -445,16 +447,34 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
           {otherName} is typing…
         </p>
       ) : null}
-      <Composer
-        disabled={blocked}
-        isCreator={isCreatorUser(me)}
-        otherIsCreator={isCreatorUser(otherUser)}
-        otherName={otherName}
-        quoted={quoted}
-        onClearQuote={() => setQuoted(null)}
-        onSend={send}
-        onTyping={() => sendTyping(chatId)}
-      />
+      {otherUser && relationState(me, otherUser).blocked ? (
+        // the server refuses sends to an account the viewer blocked (403 USER_BLOCKED)
+        <div
+          role="status"
+          className="flex items-center justify-between gap-3 border-t border-line bg-surface px-4 py-3 text-sm text-muted"
+        >
+          <span>You blocked this account.</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={relation.isPending}
+            onClick={() => relation.mutate({ action: 'unblock', user: otherUser })}
+          >
+            Unblock
+          </Button>
+        </div>
+      ) : (
+        <Composer
+          disabled={blocked}
+          isCreator={isCreatorUser(me)}
+          otherIsCreator={isCreatorUser(otherUser)}
+          otherName={otherName}
+          quoted={quoted}
+          onClearQuote={() => setQuoted(null)}
+          onSend={send}
+          onTyping={() => sendTyping(chatId)}
+        />
+      )}
       <ReportDialog message={reporting} onClose={() => setReporting(null)} />
       {otherUser && isCreatorUser(me) ? (
         <Dialog

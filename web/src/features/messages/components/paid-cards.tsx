@@ -5,7 +5,7 @@
  * shows its SPEC §8 toast).
  */
 import { ErrorCodes } from '@fanspace/contracts/errors';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
@@ -13,8 +13,8 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { CheckCircleIcon, LockIcon, WalletIcon } from '../../../ui/icons.tsx';
 import { VaultPickerDialog } from '../../media-vault/components/vault-picker-dialog.tsx';
-import { postKeys, useWalletBalanceQuery } from '../../posts/queries.ts';
-import { walletKeys } from '../../wallet/queries.ts';
+import { useWalletBalanceQuery } from '../../posts/queries.ts';
+import { refreshWallet } from '../../wallet/queries.ts';
 import * as api from '../chats-api.ts';
 import { formatMoney } from '../format.ts';
 import { useMessageStore } from '../message-store.ts';
@@ -26,14 +26,6 @@ async function refreshAfter(result: unknown): Promise<void> {
   const message = (result as { message?: unknown } | null)?.message;
   if (message) store.receive(message);
   await store.syncUpdates().catch(() => undefined);
-}
-
-/** After money moved (unlock, accepted offer, chat tip): the balance and wallet history. */
-export function refreshWallet(client: QueryClient): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: postKeys.walletBalance() }),
-    client.invalidateQueries({ queryKey: walletKeys.all }),
-  ]);
 }
 
 function paymentError(error: unknown): string {

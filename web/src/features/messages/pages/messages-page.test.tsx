@@ -230,4 +230,21 @@ describe('MessagesPage conversation', () => {
       'Server Error: Something went wrong on our end. Please try again later.',
     );
   });
+
+  it('shows a notice instead of the composer in a chat with an account the viewer blocked', async () => {
+    signIn({ ...me, blockedUserIds: [maya.id] });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes(`/users/${maya.id}/block`) && init.method === 'DELETE'
+        ? json({ updatedCurrentUser: { ...me, blockedUserIds: [] }, user: maya })
+        : base(url, init),
+    );
+    openConversation();
+    await screen.findByRole('list', { name: 'Messages' });
+    expect(screen.getByText('You blocked this account.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByText('You blocked this account.')).toBeNull();
+  });
 });

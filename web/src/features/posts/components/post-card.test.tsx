@@ -13,6 +13,7 @@ import {
 } from '../../../test/render.tsx';
 import type { Post } from '@fanspace/contracts';
 import { useProfileQuery } from '../../profile/queries.ts';
+import { walletKeys } from '../../wallet/queries.ts';
 import { deletePostOnce, usePostQuery } from '../queries.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -141,11 +142,14 @@ describe('locked posts', () => {
       }
       return json({});
     });
-    renderPage(<PostCard post={post} />);
+    const { client } = renderPage(<PostCard post={post} />);
+    client.setQueryData(walletKeys.transactions(1), { transactions: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Unlock for $4.99' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
     await waitFor(() => expect(toastMessages()).toContain('Post unlocked.'));
     expect(screen.queryByRole('dialog', { name: 'Unlock this post' })).toBeNull();
+    // the payment shows in the wallet's recent activity at once
+    expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
   });
 
   it('renders unlocked media from its own URL with size and lazy loading', () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
+import { walletKeys } from '../../wallet/queries.ts';
 import { SubscribeButton } from './subscribe-button.tsx';
 
 let fetchMock: FetchMock;
@@ -62,6 +63,21 @@ describe('SubscribeButton', () => {
     const headers = new Headers(posts[0]![1].headers);
     expect(headers.get('Idempotency-Key')).toBeTruthy();
     expect(JSON.parse(String(posts[0]![1].body))).toEqual({ creatorId: creator.id });
+  });
+
+  it('a subscription refreshes the wallet history it was paid from', async () => {
+    const { client } = renderPage(<SubscribeButton user={creator} />);
+    client.setQueryData(walletKeys.transactions(1), { transactions: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe · $9.99' }));
+    await screen.findByRole('dialog', { name: /Subscribe to/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    await screen.findByRole('link', { name: 'Subscribed' });
+    expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
+  });
+
+  it('counts accountType creator as a creator (spec §6)', async () => {
+    renderPage(<SubscribeButton user={{ ...creator, isCreator: false }} />);
+    expect(await screen.findByRole('button', { name: 'Subscribe · $9.99' })).toBeTruthy();
   });
 
   it('renders nothing for a creator without a price', async () => {

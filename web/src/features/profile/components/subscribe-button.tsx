@@ -6,7 +6,7 @@ import { Button, ButtonLink, type ButtonSize } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
-import { displayNameOf } from '../../auth/user.ts';
+import { displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { formatPrice } from '../../posts/access.ts';
 import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { hasAccess, useMySubscriptionsQuery, useSubscribeMutation } from '../subscriptions.ts';
@@ -28,7 +28,7 @@ export function SubscribeButton({ user, size = 'md' }: { user: PublicUser; size?
   const [open, setOpen] = useState(false);
   const subscriptions = useMySubscriptionsQuery();
   const current = subscriptions.data?.subscriptions.find((s) => s.creatorId === user.id);
-  if (!user.isCreator || user.subscriptionPrice <= 0) return null;
+  if (!isCreatorUser(user) || user.subscriptionPrice <= 0) return null;
   if (current && hasAccess(current)) {
     const until = new Date(current.currentPeriodEnd).toLocaleDateString(displayLocale(), {
       timeZone: displayTimeZone(),
