@@ -155,9 +155,9 @@ describe('SettingsPage', () => {
         if (body.username === 'ghost')
           return json({ message: 'User not found', code: 'NOT_FOUND' }, 404);
         return json({
-          message: `Pro access granted to ${body.username}`,
+          message: `Pro access granted to ${body.username.toLowerCase()}`,
           userId: '77777777-7777-4777-8777-777777777777',
-          username: body.username,
+          username: body.username.toLowerCase(),
           proPackActiveUntil: '2027-01-01T00:00:00.000Z',
         });
       }
@@ -231,14 +231,14 @@ describe('SettingsPage', () => {
   it('grants free pro with username, months and reason and shows the spec toasts', async () => {
     renderPage(<SettingsPage />);
     await screen.findByLabelText('Platform fee (%)');
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: '@ann' } });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: '@Ann' } });
     fireEvent.change(screen.getByLabelText('Months'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Contest winner' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant Pro' }));
     await waitFor(() => expect(toastMessages()).toContain('Pro access granted to ann'));
     const grant = fetchMock.mock.calls.find(([u]) => u.endsWith('/admin/grant-free-pro'));
     expect(JSON.parse(String(grant![1].body))).toEqual({
-      username: 'ann',
+      username: 'Ann',
       months: 3,
       reason: 'Contest winner',
     });

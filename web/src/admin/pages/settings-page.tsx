@@ -515,8 +515,9 @@ function GrantFreeProForm() {
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: grantFreePro,
-    onSuccess: (_result, body) => {
-      toast.success(ADMIN_TOASTS.proGranted(body.username));
+    // the account's own username, not the one typed (@Ann finds ann)
+    onSuccess: (result) => {
+      toast.success(ADMIN_TOASTS.proGranted(result.username));
       setUsername('');
       setReason('');
     },

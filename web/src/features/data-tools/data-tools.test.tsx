@@ -16,6 +16,7 @@ import { useAuthStore } from '../auth/store.ts';
 import { DeletionCard } from './components/deletion-card.tsx';
 import { ExportCard } from './components/export-card.tsx';
 import { ImportCard } from './components/import-card.tsx';
+import { RetentionCard } from './components/privacy-cards.tsx';
 import { SyncCard } from './components/sync-card.tsx';
 import { useDataStore } from './store.ts';
 import { initialSyncState, runSync, type SyncState } from './sync-machine.ts';
@@ -192,6 +193,37 @@ describe('deletion request flow', () => {
     expect(del[0]).toBe('/api/data/deletion-request');
     // still signed in: a request is not a deletion
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+});
+
+describe('retention card', () => {
+  let fetchMock: FetchMock;
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ id: 'u1', username: 'ana' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows and keeps a period set outside its menu (60 days), not "Keep forever"', async () => {
+    const settings = {
+      messagesDays: 60,
+      notificationsDays: 30,
+      updatedAt: '2026-11-24T10:00:00.000Z',
+      lastRunAt: null,
+    };
+    fetchMock.mockImplementation(async (_url, init) =>
+      json(init.method === 'PUT' ? { ...settings, ...JSON.parse(String(init.body)) } : settings),
+    );
+    renderPage(<RetentionCard />);
+    const messages = (await screen.findByLabelText('Messages I sent')) as HTMLSelectElement;
+    expect(messages.selectedOptions[0]!.textContent).toBe('60 days');
+    await userEvent.selectOptions(screen.getByLabelText('Notifications'), '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, i]) => i.method === 'PUT')).toBe(true),
+    );
+    const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT')!;
+    expect(JSON.parse(String(put[1].body))).toEqual({ messagesDays: 60, notificationsDays: 90 });
   });
 });
 

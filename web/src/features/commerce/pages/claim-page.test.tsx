@@ -15,6 +15,7 @@ import {
 } from '../../../test/render.tsx';
 import { pathAfterSignIn, safeReturnPath } from '../../auth/post-login.ts';
 import { postKeys } from '../../posts/queries.ts';
+import { subscriptionKeys } from '../../profile/subscriptions.ts';
 import { walletKeys } from '../../wallet/queries.ts';
 import { ClaimPage } from './claim-page.tsx';
 
@@ -140,5 +141,21 @@ describe('claim link, back after signing in', () => {
       expect(client.getQueryState(postKeys.walletBalance())?.isInvalidated).toBe(true),
     );
     expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
+  });
+
+  it('a claim refreshes the subscriptions and the posts of the profile it opens', async () => {
+    info = offer({ kind: 'discount', discountPercent: 50, trialDays: null, promoPrice: 5 });
+    const { client } = renderPage(<ClaimPage />, {
+      path: '/promotions/claim/:token',
+      at: `/promotions/claim/${TOKEN}`,
+      others: ['/u/:username'],
+    });
+    client.setQueryData(subscriptionKeys.mine(), { subscriptions: [] });
+    client.setQueryData(postKeys.user(info.creator.id), { posts: [] });
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe for/ }));
+    await waitFor(() =>
+      expect(client.getQueryState(subscriptionKeys.mine())?.isInvalidated).toBe(true),
+    );
+    expect(client.getQueryState(postKeys.user(info.creator.id))?.isInvalidated).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ import { rememberReturnTo } from '../../auth/post-login.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { PublicLayout } from '../../community/components/public-layout.tsx';
 import { formatPrice } from '../../posts/access.ts';
+import { postKeys } from '../../posts/queries.ts';
+import { subscriptionKeys } from '../../profile/subscriptions.ts';
 import { refreshWallet } from '../../wallet/queries.ts';
 import { claimPromotion } from '../api.ts';
 import { useClaimQuery, useCommerceMutation } from '../queries.ts';
@@ -56,11 +58,15 @@ export function ClaimPage() {
   const autoClaimed = useRef(false);
   const here = `/promotions/claim/${encodeURIComponent(token)}`;
 
-  function claimNow(username: string) {
+  function claimNow(creator: { id: string; username: string }) {
+    const { username } = creator;
     claim.mutate(undefined, {
       onSuccess: () => {
         // a discount is paid from the wallet
         void refreshWallet(client);
+        // the profile it opens shows Subscribed and the subscribers' posts
+        void client.invalidateQueries({ queryKey: subscriptionKeys.all });
+        void client.invalidateQueries({ queryKey: postKeys.user(creator.id) });
         toast.success(`You are subscribed to @${username}`);
         void navigate(`/u/${encodeURIComponent(username)}`);
       },
@@ -72,7 +78,7 @@ export function ClaimPage() {
     if (!data || !signedIn || !returning || autoClaimed.current) return;
     if (data.promotion.status !== 'active' || data.promotion.kind !== 'free_trial') return;
     autoClaimed.current = true;
-    claimNow(data.creator.username);
+    claimNow(data.creator);
     // claimNow is stable enough for a one-shot effect
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, signedIn, returning]);
@@ -121,7 +127,7 @@ export function ClaimPage() {
         <Button
           icon={<SparklesIcon size={16} />}
           loading={claim.isPending}
-          onClick={() => claimNow(creator.username)}
+          onClick={() => claimNow(creator)}
         >
           {p.kind === 'free_trial'
             ? 'Start free trial'

@@ -14,23 +14,26 @@ import {
 } from '../queries.ts';
 import { SelectField } from './progress-bar.tsx';
 
-const KEEP_OPTIONS = [
+const KEEP_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'keep', label: 'Keep forever' },
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
   { value: '180', label: '6 months' },
   { value: '365', label: 'A year' },
-] as const;
-type Keep = (typeof KEEP_OPTIONS)[number]['value'];
-const toKeep = (days: number | null): Keep =>
-  KEEP_OPTIONS.find((o) => o.value === String(days))?.value ?? 'keep';
-const toDays = (keep: Keep) => (keep === 'keep' ? null : Number(keep));
+];
+const toKeep = (days: number | null) => (days === null ? 'keep' : String(days));
+const toDays = (keep: string) => (keep === 'keep' ? null : Number(keep));
+/** The menu, plus a period set elsewhere (the API takes any number of days), so saving keeps it. */
+const optionsFor = (days: number | null) =>
+  KEEP_OPTIONS.some((o) => o.value === toKeep(days))
+    ? KEEP_OPTIONS
+    : [...KEEP_OPTIONS, { value: toKeep(days), label: `${days} days` }];
 
 function RetentionForm({ settings }: { settings: RetentionSettings }) {
   const id = useId();
   const save = useSaveRetention();
-  const [messages, setMessages] = useState<Keep>(toKeep(settings.messagesDays));
-  const [notifications, setNotifications] = useState<Keep>(toKeep(settings.notificationsDays));
+  const [messages, setMessages] = useState(toKeep(settings.messagesDays));
+  const [notifications, setNotifications] = useState(toKeep(settings.notificationsDays));
   return (
     <form
       className="flex flex-col gap-3"
@@ -44,14 +47,14 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
           id={`${id}-messages`}
           label="Messages I sent"
           value={messages}
-          options={KEEP_OPTIONS}
+          options={optionsFor(settings.messagesDays)}
           onChange={setMessages}
         />
         <SelectField
           id={`${id}-notifications`}
           label="Notifications"
           value={notifications}
-          options={KEEP_OPTIONS}
+          options={optionsFor(settings.notificationsDays)}
           onChange={setNotifications}
         />
       </div>
