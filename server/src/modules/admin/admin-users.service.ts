@@ -337,6 +337,14 @@ export function verifyUser(ctx: AdminCtx, adminId: string, userId: string, rawRe
         .set({ identity_status: 'verified', account_type: 'creator', updated_at: new Date() })
         .where('id', '=', userId)
         .execute();
+      // a submission still in the queue is settled by this: left pending, a later rejection
+      // of it would mark the verified creator 'rejected'
+      await tx
+        .updateTable('identity_verifications')
+        .set({ status: 'approved', reviewed_by: adminId, reviewed_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .execute();
     },
     { allowAdminTarget: true },
   );

@@ -558,6 +558,45 @@ describe('verifications', () => {
       (await call('POST', `/admin/verifications/${item.id}/approve`, adminHeaders)).status,
     ).toBe(409);
   });
+
+  it('verifying the account from the users list settles its pending submission', async () => {
+    const fan = await asUser();
+    const form = await multipartBody(
+      { idFront: await pngImage(), selfieWithId: await pngImage() },
+      {},
+    );
+    const submitted = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/me/verification',
+      headers: { ...fan.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(submitted.statusCode).toBe(201);
+    const verified = await call('POST', `/admin/users/${fan.user.id}/verify`, adminHeaders, {});
+    expect(verified.body.user).toMatchObject({ isVerified: true, isCreator: true });
+    const pending = await call('GET', '/admin/verifications/pending');
+    expect(pending.body.submissions.map((s: { userId: string }) => s.userId)).not.toContain(
+      fan.user.id,
+    );
+    const [submission] = (
+      await call('GET', '/admin/verification-submissions?status=approved')
+    ).body.submissions.filter((s: { userId: string }) => s.userId === fan.user.id);
+    expect(submission).toMatchObject({ status: 'approved' });
+    // nothing left to reject that would undo the verification
+    const reject = await call(
+      'PUT',
+      `/admin/verification-submissions/${submission.id}`,
+      adminHeaders,
+      { status: 'rejected', reason: 'Too late' },
+    );
+    expect(reject.status).toBe(409);
+    const user = await server.ctx.db
+      .selectFrom('users')
+      .select('identity_status')
+      .where('id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.identity_status).toBe('verified');
+  });
 });
 
 describe('platform', () => {

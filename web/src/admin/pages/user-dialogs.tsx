@@ -109,6 +109,8 @@ function useUserMutationDone(onDone: (user: AdminUser | null) => void) {
       toast.success(ADMIN_TOASTS.userUpdated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      // verifying an account settles its pending submission
+      void queryClient.invalidateQueries({ queryKey: adminKeys.verifications() });
       onDone(user);
     },
     onError: () => {

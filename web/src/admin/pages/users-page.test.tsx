@@ -10,6 +10,7 @@ import {
   toastMessages,
   type FetchMock,
 } from '../../test/render.tsx';
+import { adminKeys } from '../api.ts';
 import { makeAdminUser, pageInfo } from '../test/admin-fixtures.ts';
 import { parseDuration } from './user-dialogs.tsx';
 import { UsersPage } from './users-page.tsx';
@@ -55,6 +56,11 @@ describe('UsersPage', () => {
           message: 'User banned',
         });
       }
+      if (pathname === `/api/admin/users/${mallory.id}/verify` && init.method === 'POST')
+        return json({
+          user: { ...mallory, isVerified: true, isCreator: true, accountType: 'creator' },
+          message: 'User verified',
+        });
       return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
     });
     signIn(makeMeUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
@@ -145,6 +151,18 @@ describe('UsersPage', () => {
         name: 'Suspend',
       }),
     ).toBeNull();
+  });
+
+  it('verifying an account refreshes the verification queue it settles', async () => {
+    const { client } = renderPage(<UsersPage />);
+    client.setQueryData(adminKeys.verifications(), { submissions: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage @mallory' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Mallory' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Verify identity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify @mallory?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify user' }));
+    await waitFor(() => expect(toastMessages()).toContain(ADMIN_TOASTS.userUpdated));
+    expect(client.getQueryState(adminKeys.verifications())?.isInvalidated).toBe(true);
   });
 
   it('shows the failure toast when the ban fails and keeps the dialog open', async () => {
