@@ -4,9 +4,11 @@
  */
 import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 import type { Chat } from '@fanspace/contracts';
+import { ErrorCodes } from '@fanspace/contracts/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { errorCodeOf } from '../../../lib/api/index.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -129,6 +131,9 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const stickToBottom = useRef(true);
   const typing = useIsTyping(chatId, other?.userId ?? null);
   const [notesOpen, setNotesOpen] = useState(false);
+  // the chat whose sends the server refused for a block the other side made (which the chat
+  // does not show until a send meets it)
+  const [refusedChat, setRefusedChat] = useState<string | null>(null);
   const relation = useRelationMutation();
 
   // open: load (30-second refetch skip), mark the chat on screen, read everything
@@ -229,11 +234,16 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const send = async (draft: Partial<Draft>) => {
     stickToBottom.current = true;
     stopTyping(chatId);
-    await useMessageStore.getState().send(chatId, {
-      text: draft.text ?? '',
-      receiverId: other?.userId,
-      ...draft,
-    });
+    try {
+      await useMessageStore.getState().send(chatId, {
+        text: draft.text ?? '',
+        receiverId: other?.userId,
+        ...draft,
+      });
+    } catch (error) {
+      if (errorCodeOf(error) === ErrorCodes.USER_BLOCKED) setRefusedChat(chatId);
+      throw error;
+    }
     // a tip was paid from the wallet
     if (draft.tipAmount) void refreshWallet(client);
   };
@@ -463,6 +473,10 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
             Unblock
           </Button>
         </div>
+      ) : refusedChat === chatId ? (
+        <p role="status" className="border-t border-line bg-surface px-4 py-3 text-sm text-muted">
+          You can't reply to this conversation.
+        </p>
       ) : (
         <Composer
           disabled={blocked}

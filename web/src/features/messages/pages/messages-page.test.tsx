@@ -231,6 +231,27 @@ describe('MessagesPage conversation', () => {
     );
   });
 
+  it('after a send refused for a block by the other side, says so instead of the composer', async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes(`/chats/${CHAT}/messages`) && init.method === 'POST'
+        ? json({ message: 'You cannot message this user', code: 'USER_BLOCKED' }, 403)
+        : base(url, init),
+    );
+    openConversation();
+    await screen.findByRole('list', { name: 'Messages' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Hello?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText("You can't reply to this conversation.")).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    // the spec's 403 toast still shows
+    expect(toastMessages()).toContain(
+      "Forbidden: You don't have permission to access this resource.",
+    );
+  });
+
   it('shows a notice instead of the composer in a chat with an account the viewer blocked', async () => {
     signIn({ ...me, blockedUserIds: [maya.id] });
     const base = fetchMock.getMockImplementation()!;
