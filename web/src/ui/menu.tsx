@@ -34,6 +34,8 @@ export interface MenuProps {
 
 /** room kept between an open menu and the edge it was moved away from */
 const EDGE_GAP_PX = 8;
+/** an overflow value that cuts off what sticks out ('' where no style engine computed one) */
+const clips = (overflow: string) => overflow !== '' && overflow !== 'visible';
 
 export function Menu({ label, trigger, header, items, className }: MenuProps) {
   const [open, setOpen] = useState(false);
@@ -47,23 +49,45 @@ export function Menu({ label, trigger, header, items, className }: MenuProps) {
     if (returnFocus) triggerRef.current?.focus();
   }, []);
 
-  // the list hangs left of the trigger; near an edge (a message's actions on a phone) it is
-  // moved sideways into the nearest clipping box, else it opens off-screen or cut off
+  // the list hangs below and left of the trigger; near an edge (a message's actions on a
+  // phone, the last message of a chat) it moves sideways into the nearest clipping box, and
+  // opens upwards when there is room above but not below – else it is off-screen or cut off
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (!open || !list) return;
-    let left = EDGE_GAP_PX;
-    let right = (document.documentElement.clientWidth || window.innerWidth) - EDGE_GAP_PX;
+    const root = rootRef.current;
+    if (!open || !list || !root) return;
+    const viewport = document.documentElement;
+    const clip = {
+      left: EDGE_GAP_PX,
+      top: EDGE_GAP_PX,
+      right: (viewport.clientWidth || window.innerWidth) - EDGE_GAP_PX,
+      bottom: (viewport.clientHeight || window.innerHeight) - EDGE_GAP_PX,
+    };
     for (let el = list.parentElement; el; el = el.parentElement) {
-      if (getComputedStyle(el).overflowX === 'visible') continue;
+      const style = getComputedStyle(el);
+      if (!clips(style.overflowX) && !clips(style.overflowY)) continue;
       const box = el.getBoundingClientRect();
-      left = Math.max(left, box.left + EDGE_GAP_PX);
-      right = Math.min(right, box.right - EDGE_GAP_PX);
+      clip.left = Math.max(clip.left, box.left + EDGE_GAP_PX);
+      clip.top = Math.max(clip.top, box.top + EDGE_GAP_PX);
+      clip.right = Math.min(clip.right, box.right - EDGE_GAP_PX);
+      clip.bottom = Math.min(clip.bottom, box.bottom - EDGE_GAP_PX);
       break;
     }
     const rect = list.getBoundingClientRect();
-    const shift = rect.left < left ? left - rect.left : rect.right > right ? right - rect.right : 0;
+    const shift =
+      rect.left < clip.left
+        ? clip.left - rect.left
+        : rect.right > clip.right
+          ? clip.right - rect.right
+          : 0;
     if (shift !== 0) list.style.right = `${-shift}px`;
+    const trigger = root.getBoundingClientRect();
+    if (rect.bottom > clip.bottom && trigger.top - EDGE_GAP_PX - rect.height >= clip.top) {
+      list.style.top = 'auto';
+      list.style.bottom = '100%';
+      list.style.marginTop = '0';
+      list.style.marginBottom = `${EDGE_GAP_PX}px`;
+    }
   }, [open]);
 
   useEffect(() => {

@@ -231,6 +231,35 @@ describe('MessageBubble', () => {
     }
   });
 
+  it('opens the actions menu of the last message upwards when there is no room below', () => {
+    // the trigger near the bottom of an 844 px screen; the menu would end at 798 + 134
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        const menu = this.getAttribute('role') === 'menu';
+        return menu
+          ? DOMRect.fromRect({ x: 100, y: 798, width: 256, height: 134 })
+          : DOMRect.fromRect({ x: 340, y: 770, width: 28, height: 28 });
+      });
+    const size = [
+      vi.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(390),
+      vi.spyOn(document.documentElement, 'clientHeight', 'get').mockReturnValue(844),
+    ];
+    try {
+      const m = normalizeMessage({ id: 'last', chatId: 'c', senderId: maya.id, text: 'hi' });
+      renderPage(
+        <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Message actions' }));
+      const menu = screen.getByRole('menu', { name: 'Message actions' });
+      expect(menu.style.bottom).toBe('100%');
+      expect(menu.style.top).toBe('auto');
+    } finally {
+      rect.mockRestore();
+      size.forEach((s) => s.mockRestore());
+    }
+  });
+
   it('the like button reflects and toggles the like', () => {
     const onLike = vi.fn();
     const m = normalizeMessage({
