@@ -507,8 +507,7 @@ describe('moderation queue', () => {
 });
 
 describe('verifications', () => {
-  it('lists pending submissions with short-lived document URLs; approve and reject (with reason)', async () => {
-    const fan = await asUser();
+  async function submitVerification(fan: { headers: Record<string, string> }) {
     const form = await multipartBody(
       { idFront: await pngImage(), selfieWithId: await pngImage() },
       {},
@@ -520,6 +519,11 @@ describe('verifications', () => {
       payload: form.payload,
     });
     expect(submitted.statusCode).toBe(201);
+  }
+
+  it('lists pending submissions with short-lived document URLs; approve and reject (with reason)', async () => {
+    const fan = await asUser();
+    await submitVerification(fan);
     const pending = await call('GET', '/admin/verifications/pending');
     const item = pending.body.submissions.find((s: { userId: string }) => s.userId === fan.user.id);
     expect(item.status).toBe('pending');
@@ -561,17 +565,7 @@ describe('verifications', () => {
 
   it('verifying the account from the users list settles its pending submission', async () => {
     const fan = await asUser();
-    const form = await multipartBody(
-      { idFront: await pngImage(), selfieWithId: await pngImage() },
-      {},
-    );
-    const submitted = await server.app.inject({
-      method: 'POST',
-      url: '/api/users/me/verification',
-      headers: { ...fan.headers, ...form.headers },
-      payload: form.payload,
-    });
-    expect(submitted.statusCode).toBe(201);
+    await submitVerification(fan);
     const verified = await call('POST', `/admin/users/${fan.user.id}/verify`, adminHeaders, {});
     expect(verified.body.user).toMatchObject({ isVerified: true, isCreator: true });
     const pending = await call('GET', '/admin/verifications/pending');

@@ -20,6 +20,16 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<CommunityCategory>('general');
   const [isPrivate, setPrivate] = useState(false);
+  const fields = {
+    name,
+    setName,
+    description,
+    setDescription,
+    category,
+    setCategory,
+    isPrivate,
+    setPrivate,
+  };
   const create = useCreateCommunityMutation();
   const navigate = useNavigate();
   const tooShort = name.trim().length < CommunityLimits.nameMin;
@@ -41,41 +51,7 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
   return (
     <Dialog open={open} onClose={onClose} title="Create a community">
       <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Create a community">
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={CommunityLimits.nameMax}
-          required
-          onChange={(e) => setName(e.target.value)}
-          hint={`At least ${CommunityLimits.nameMin} characters`}
-        />
-        <TextareaField
-          label="Description"
-          value={description}
-          rows={3}
-          maxLength={CommunityLimits.descriptionMax}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
-          Category
-          <select
-            value={category}
-            onChange={(e) => setCategory(e.target.value as CommunityCategory)}
-            className="h-11 rounded-xl border border-line bg-surface px-3 text-fg"
-          >
-            {CATEGORY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Switch
-          label="Private"
-          description="Only people you invite can see and join it."
-          checked={isPrivate}
-          onChange={setPrivate}
-        />
+        <CommunityFields fields={fields} />
         <FormError message={create.error?.message} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
@@ -87,6 +63,60 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The form's fields, shared by create and edit. */
+interface FieldsState {
+  name: string;
+  setName: (v: string) => void;
+  description: string;
+  setDescription: (v: string) => void;
+  category: CommunityCategory;
+  setCategory: (v: CommunityCategory) => void;
+  isPrivate: boolean;
+  setPrivate: (v: boolean) => void;
+}
+
+function CommunityFields({ fields: f }: { fields: FieldsState }) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        value={f.name}
+        maxLength={CommunityLimits.nameMax}
+        required
+        onChange={(e) => f.setName(e.target.value)}
+        hint={`At least ${CommunityLimits.nameMin} characters`}
+      />
+      <TextareaField
+        label="Description"
+        value={f.description}
+        rows={3}
+        maxLength={CommunityLimits.descriptionMax}
+        onChange={(e) => f.setDescription(e.target.value)}
+      />
+      <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
+        Category
+        <select
+          value={f.category}
+          onChange={(e) => f.setCategory(e.target.value as CommunityCategory)}
+          className="h-11 rounded-xl border border-line bg-surface px-3 text-fg"
+        >
+          {CATEGORY_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Switch
+        label="Private"
+        description="Only people you invite can see and join it."
+        checked={f.isPrivate}
+        onChange={f.setPrivate}
+      />
+    </>
   );
 }
 
@@ -104,6 +134,16 @@ export function EditCommunityDialog({
   const [description, setDescription] = useState(community.description);
   const [category, setCategory] = useState<CommunityCategory>(community.category);
   const [isPrivate, setPrivate] = useState(community.isPrivate);
+  const fields = {
+    name,
+    setName,
+    description,
+    setDescription,
+    category,
+    setCategory,
+    isPrivate,
+    setPrivate,
+  };
   const update = useUpdateCommunityMutation(community.id);
   const tooShort = name.trim().length < CommunityLimits.nameMin;
   const changes = {
@@ -123,41 +163,7 @@ export function EditCommunityDialog({
   return (
     <Dialog open={open} onClose={onClose} title="Edit community">
       <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Edit community">
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={CommunityLimits.nameMax}
-          required
-          onChange={(e) => setName(e.target.value)}
-          hint={`At least ${CommunityLimits.nameMin} characters`}
-        />
-        <TextareaField
-          label="Description"
-          value={description}
-          rows={3}
-          maxLength={CommunityLimits.descriptionMax}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
-          Category
-          <select
-            value={category}
-            onChange={(e) => setCategory(e.target.value as CommunityCategory)}
-            className="h-11 rounded-xl border border-line bg-surface px-3 text-fg"
-          >
-            {CATEGORY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Switch
-          label="Private"
-          description="Only people you invite can see and join it."
-          checked={isPrivate}
-          onChange={setPrivate}
-        />
+        <CommunityFields fields={fields} />
         <FormError message={update.error?.message} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
