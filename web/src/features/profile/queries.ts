@@ -51,7 +51,12 @@ export const profileQueryOptions = (username: string) =>
   });
 
 export function useProfileQuery(username: string | undefined) {
-  return useQuery({ ...profileQueryOptions(username ?? ''), enabled: Boolean(username) });
+  const options = profileQueryOptions(username ?? '');
+  // The page's prefetch (prefetch.ts) may already have been told the account is missing: asking
+  // again as the page mounts would only hear the same 404.
+  const cachedError = useQueryClient().getQueryState(options.queryKey)?.error;
+  const missing = isApiError(cachedError) && cachedError.status === 404;
+  return useQuery({ ...options, enabled: Boolean(username), retryOnMount: !missing });
 }
 
 export function useRelationListQuery(kind: 'blocked' | 'restricted') {

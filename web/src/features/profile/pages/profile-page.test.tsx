@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
-import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
+import {
+  renderPage,
+  renderRoutes,
+  signIn,
+  stubFetch,
+  type FetchMock,
+} from '../../../test/render.tsx';
+import { prefetchProfile } from '../prefetch.ts';
+import { profileQueryOptions } from '../queries.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 let fetchMock: FetchMock;
@@ -179,5 +187,23 @@ describe('profile counts', () => {
     renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
     const theirs = await screen.findByRole('list', { name: 'Counts' });
     expect(within(theirs).queryAllByRole('link')).toHaveLength(0);
+  });
+});
+
+describe('a missing account', () => {
+  it('is asked for once: the page takes the 404 its prefetch already heard', async () => {
+    const { router, client } = renderRoutes([
+      { path: '/', element: <p>Home</p> },
+      { path: '/u/:username', element: <ProfilePage /> },
+    ]);
+    prefetchProfile(client, 'ghost');
+    await waitFor(() =>
+      expect(client.getQueryState(profileQueryOptions('ghost').queryKey)?.status).toBe('error'),
+    );
+    await router.navigate('/u/ghost');
+    expect(await screen.findByText('This account doesn’t exist')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = fetchMock.mock.calls.filter(([url]) => url.includes('/api/users/username/ghost'));
+    expect(asked).toHaveLength(1);
   });
 });
