@@ -159,6 +159,11 @@ export const Chat = Type.Object({
   folder: ChatFolder,
   /** the latest message that is not deleted */
   lastMessage: Nullable(Message),
+  /**
+   * whether the viewer's text send would be taken: false while either side blocks the other or
+   * the other account is deleted or banned (the sends' 403s)
+   */
+  canReply: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -38,6 +38,22 @@ async function lastMessages(ctx: ChatsCtx, viewer: Viewer, db: DbHandle, chats: 
   return new Map<string, Message>(presented.map((m) => [m.chatId, m]));
 }
 
+/** The accounts among `others` that block the viewer or that the viewer blocks. */
+async function blockedEitherWay(db: DbHandle, viewerId: string, others: string[]) {
+  if (others.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', others)]),
+        eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', others)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)));
+}
+
 export async function presentChats(
   ctx: ChatsCtx,
   viewer: Viewer,
@@ -50,14 +66,22 @@ export async function presentChats(
     chats.map((c) => c.id),
   );
   const userIds = [...new Set(participants.map((p) => p.user_id))];
-  const [users, last] = await Promise.all([
+  const others = userIds.filter((id) => id !== viewer.id);
+  const [users, last, blocking] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', userIds).execute(),
     lastMessages(ctx, viewer, db, chats),
+    blockedEitherWay(db, viewer.id, others),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   return chats.map((chat) => {
     const members = participants.filter((p) => p.chat_id === chat.id);
     const me = members.find((p) => p.user_id === viewer.id);
+    const canReply = members.every(
+      (p) =>
+        p.user_id === viewer.id ||
+        (!blocking.has(p.user_id) &&
+          !['deleted', 'banned'].includes(userById.get(p.user_id)?.status ?? 'deleted')),
+    );
     return {
       id: chat.id,
       chatId: chat.id,
@@ -73,6 +97,7 @@ export async function presentChats(
       unreadCount: me?.unread_count ?? 0,
       folder: me?.folder ?? 'inbox',
       lastMessage: last.get(chat.id) ?? null,
+      canReply,
       createdAt: chat.created_at.toISOString(),
       updatedAt: chat.last_activity_at.toISOString(),
     };

@@ -74,6 +74,30 @@ describe('the chat list', () => {
     expect((await chatList(b)).map((c) => c.id)).toEqual([chat.id]);
   });
 
+  it('says whether the viewer can reply: not while either side blocks, nor to a banned account', async () => {
+    const a = await actor(server);
+    const b = await actor(server);
+    const chat = await openChat(server, a, b);
+    const canReply = async (who: typeof a) =>
+      (await chatList(who)).find((c) => c.id === chat.id)?.canReply;
+    expect([await canReply(a), await canReply(b)]).toEqual([true, true]);
+    await block(server, b, a);
+    expect([await canReply(a), await canReply(b)]).toEqual([false, false]);
+    expect((await chatOf(server, a, chat.id)).canReply).toBe(false);
+    // what the flag predicts is what a send meets
+    expect(
+      (await call(server, a, 'POST', `/chats/${chat.id}/messages`, { text: 'hi' })).status,
+    ).toBe(403);
+    expect((await call(server, b, 'DELETE', `/users/${a.user.id}/block`)).status).toBe(200);
+    expect([await canReply(a), await canReply(b)]).toEqual([true, true]);
+    await server.ctx.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('id', '=', b.user.id)
+      .execute();
+    expect(await canReply(a)).toBe(false);
+  });
+
   it("a restricted user's chat lands in the restricter's requests folder", async () => {
     const restricter = await actor(server);
     const pushy = await actor(server);

@@ -41,6 +41,7 @@ function chat(id: string, other: typeof maya, unreadCount: number, text: string)
     participantIds: [me.id, other.id],
     unreadCount,
     folder: 'inbox',
+    canReply: true,
     lastMessage: {
       ...normalizeMessage({
         id: `${id}-m`,

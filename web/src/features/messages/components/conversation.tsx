@@ -131,8 +131,8 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const stickToBottom = useRef(true);
   const typing = useIsTyping(chatId, other?.userId ?? null);
   const [notesOpen, setNotesOpen] = useState(false);
-  // the chat whose sends the server refused for a block the other side made (which the chat
-  // does not show until a send meets it)
+  // the chat whose sends the server refused for a block the other side made after the chat
+  // was loaded (its canReply says so for blocks made before)
   const [refusedChat, setRefusedChat] = useState<string | null>(null);
   const relation = useRelationMutation();
 
@@ -468,12 +468,18 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
             size="sm"
             variant="secondary"
             loading={relation.isPending}
-            onClick={() => relation.mutate({ action: 'unblock', user: otherUser })}
+            onClick={() =>
+              relation.mutate(
+                { action: 'unblock', user: otherUser },
+                // the chat's canReply counted the block: ask again
+                { onSuccess: () => void client.invalidateQueries({ queryKey: chatKeys.all }) },
+              )
+            }
           >
             Unblock
           </Button>
         </div>
-      ) : refusedChat === chatId ? (
+      ) : refusedChat === chatId || !chat.canReply ? (
         <p role="status" className="border-t border-line bg-surface px-4 py-3 text-sm text-muted">
           You can't reply to this conversation.
         </p>

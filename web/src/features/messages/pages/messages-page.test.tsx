@@ -57,6 +57,7 @@ const chat = {
   unreadCount: 0,
   folder: 'inbox',
   lastMessage: message('m1'),
+  canReply: true,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
 };
@@ -229,6 +230,21 @@ describe('MessagesPage conversation', () => {
     expect(toastMessages()).toContain(
       'Server Error: Something went wrong on our end. Please try again later.',
     );
+  });
+
+  it('a chat the server says cannot be replied to shows so from the start, without the composer', async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.endsWith(`/chats/${CHAT}`)
+        ? json({ chat: { ...chat, canReply: false } })
+        : url.includes('/chats?')
+          ? json({ chats: [{ ...chat, canReply: false }], hasMore: false, nextCursor: null })
+          : base(url, init),
+    );
+    openConversation();
+    await screen.findByRole('list', { name: 'Messages' });
+    expect(await screen.findByText("You can't reply to this conversation.")).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 
   it('after a send refused for a block by the other side, says so instead of the composer', async () => {
