@@ -11,9 +11,7 @@ import { APP_STYLES_ATTRIBUTE } from './src/app/startup/app-styles.ts';
 // The API server runs on :3000 in development; the built app is served by it, same-origin.
 const API_TARGET = process.env.FANSPACE_API_URL ?? 'http://localhost:3000';
 
-// The plugins are typed against the hoisted Vite 8 (pulled in by Vitest) while this workspace
-// builds with Vite 7; the plugin API they use is the same, only the declaration files differ.
-const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
+const plugins: PluginOption[] = [react(), tailwindcss()];
 
 /** The browser build's own steps: the server-rendering build (`--ssr`) has no HTML or assets. */
 const clientBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
