@@ -26,7 +26,7 @@ import { revokeSessionSocketsAfterCommit } from '../../platform/realtime/publish
 import { notify } from '../notifications/notify.ts';
 import { deleteAccount } from '../users/account-deletion.service.ts';
 import { csvCell } from '../../platform/csv.ts';
-import { cleanText } from '../users/profile-rules.ts';
+import { assertUsername, cleanText } from '../users/profile-rules.ts';
 import { approveVerification, rejectVerification } from '../verification/verification.service.ts';
 import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
@@ -453,16 +453,9 @@ export function updateUser(
     changes.display_name = body.displayName === null ? null : cleanText(body.displayName) || null;
   if (body.bio !== undefined) changes.bio = cleanText(body.bio);
   if (body.email !== undefined) changes.email = body.email.trim().toLowerCase();
-  if (body.username !== undefined) {
-    const username = body.username.trim().toLowerCase();
-    if (!/^[a-z0-9_.]{3,30}$/.test(username))
-      throw new BadRequestError(
-        'Usernames are 3–30 letters, digits, dots or underscores',
-        ErrorCodes.VALIDATION_FAILED,
-        { field: 'username' },
-      );
-    changes.username = username;
-  }
+  // the same rule as one's own profile; the case is kept as typed (usernames are citext: unique
+  // and looked up regardless of case)
+  if (body.username !== undefined) changes.username = assertUsername(body.username.trim());
   if (body.accountType !== undefined) changes.account_type = body.accountType;
   if (body.isAdmin !== undefined) changes.is_admin = body.isAdmin;
   if (Object.keys(changes).length === 0)

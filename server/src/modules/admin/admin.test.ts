@@ -239,6 +239,21 @@ describe('users', () => {
       'user.cancel-promotion',
       'user.update',
     ]);
+
+    // usernames: the profile's own rule, unique regardless of case, kept as typed
+    const upper = await call('PUT', `/admin/users/${user.id}`, adminHeaders, {
+      username: other.username.toUpperCase(),
+    });
+    expect(upper.status).toBe(409);
+    const bad = await call('PUT', `/admin/users/${user.id}`, adminHeaders, { username: 'a b' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(
+      'Username must be 3–30 characters long and use only letters, digits, underscores and dots',
+    );
+    const typed = `Maya.Lens_${user.id.slice(0, 6)}`;
+    const renamed = await call('PUT', `/admin/users/${user.id}`, adminHeaders, { username: typed });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.user.username).toBe(typed);
   });
 
   it('protects admins and the acting admin from lock-outs', async () => {
