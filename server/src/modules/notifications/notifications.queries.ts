@@ -179,8 +179,9 @@ export interface WrittenNotice {
  * preferences, the block check either way, the coalescing probe and the insert, which skips
  * when the recipient is gone, turned the type off (`preferences.notifications.<type> ===
  * false`), the two users block each other, or (coalesce) an unread one about the same thing
- * exists. The columns say what was written, with the recipient's preferences and whether they
- * have a web push subscription. A charge's ledger write carries these (one round trip less).
+ * by the same actor exists. The columns say what was written, with the recipient's preferences
+ * and whether they have a web push subscription. A charge's ledger write carries these (one
+ * round trip less).
  */
 export function wantedNotificationCtes(
   n: NewNotification,
@@ -199,7 +200,8 @@ export function wantedNotificationCtes(
     coalesce && n.relatedId
       ? sql`and not exists (select 1 from notifications u
           where u.user_id = ${n.userId}::uuid and u.type = ${n.type}
-            and u.related_id = ${n.relatedId} and not u.is_read)`
+            and u.related_id = ${n.relatedId} and not u.is_read
+            and u.actor_id is not distinct from ${n.actorId ?? null}::uuid)`
       : sql``;
   const idColumn = `${prefix}id`;
   const preferencesColumn = `${prefix}preferences`;

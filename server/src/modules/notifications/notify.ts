@@ -42,7 +42,7 @@ export interface NotifyInput {
   relatedId?: string | null;
   relatedType?: string | null;
   data?: Record<string, unknown>;
-  /** skip when an unread notification of the same type about the same relatedId exists */
+  /** skip when an unread notification of the same type, relatedId and actor exists */
   coalesce?: boolean;
 }
 

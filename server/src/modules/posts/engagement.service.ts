@@ -50,6 +50,8 @@ export async function likePost(db: DbHandle, userId: string, postId: string) {
         actorId: userId,
         relatedId: post.id,
         relatedType: 'post',
+        // like, unlike, like again: one unread notice, not one per tap
+        coalesce: true,
       });
     return likeResponse(post.id, true, count);
   });

@@ -257,6 +257,37 @@ describe('likes and views', () => {
     expect((await call(server, null, 'POST', `/posts/${post.id}/like`)).status).toBe(401);
   });
 
+  it('notifies the creator once per fan while the notice is unread, however often they tap', async () => {
+    const post = await insertPost(server, creator.user);
+    const [fan, other] = [await actor(server), await actor(server)];
+    const likeNotices = () =>
+      server.ctx.db
+        .selectFrom('notifications')
+        .select(['actor_id', 'is_read'])
+        .where('user_id', '=', creator.user.id)
+        .where('type', '=', 'like')
+        .where('related_id', '=', post.id)
+        .execute();
+    for (let i = 0; i < 3; i++) {
+      await call(server, fan, 'POST', `/posts/${post.id}/like`);
+      await call(server, fan, 'DELETE', `/posts/${post.id}/like`);
+    }
+    await call(server, other, 'POST', `/posts/${post.id}/like`);
+    expect((await likeNotices()).map((n) => n.actor_id).sort()).toEqual(
+      [fan.user.id, other.user.id].sort(),
+    );
+    // once read, a later like is news again
+    await server.ctx.db
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('user_id', '=', creator.user.id)
+      .execute();
+    await call(server, fan, 'POST', `/posts/${post.id}/like`);
+    expect((await likeNotices()).filter((n) => !n.is_read).map((n) => n.actor_id)).toEqual([
+      fan.user.id,
+    ]);
+  });
+
   it('keeps the count exact under 20 concurrent likes (and duplicates)', async () => {
     const post = await insertPost(server, creator.user);
     const fans = await Promise.all(Array.from({ length: 20 }, () => actor(server)));
