@@ -131,6 +131,34 @@ describe('comments', () => {
     expect(screen.getByRole('button', { name: 'Load more comments' })).toBeTruthy();
   });
 
+  it('shows a new comment at once and, when the later pages load, only where it belongs', async () => {
+    const post = makePost();
+    const first = makeComment({ text: 'Oldest', user: other, userId: other.id });
+    const middle = makeComment({ text: 'Middle', user: other, userId: other.id });
+    const created = makeComment({ text: 'Mine, the newest' });
+    fetchMock.mockImplementation(async (url, init) =>
+      init.method === 'POST'
+        ? json(created, 201)
+        : url.includes('page=2')
+          ? json({ ...page([middle, created]), currentPage: 2, totalPages: 2 })
+          : json({ ...page([first]), totalPages: 2, hasMore: true }),
+    );
+    renderPage(<CommentsSection post={post} />);
+    await screen.findByText('Oldest');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Add a comment' }), 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    expect(await screen.findByText('Mine, the newest')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await screen.findByText('Middle');
+    expect(screen.getAllByText('Mine, the newest')).toHaveLength(1);
+    const [oldest, middle2, mine] = ['Oldest', 'Middle', 'Mine, the newest'].map((t) =>
+      screen.getByText(t),
+    );
+    const follows = (a: Element, b: Element) =>
+      (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    expect(follows(oldest!, middle2!) && follows(middle2!, mine!)).toBe(true);
+  });
+
   it('does not load comments of a locked post', () => {
     renderPage(<CommentsSection post={makeLockedPost()} />);
     expect(screen.getByText(/Unlock this post to read/)).toBeTruthy();

@@ -39,17 +39,25 @@ export function useCommentsQuery(postId: string, enabled = true) {
   });
 }
 
+/**
+ * The loaded pages' comments, each once. A comment of one's own is shown at once on the last
+ * loaded page (useAddCommentMutation); when the page that really holds it loads, that copy – at
+ * its place in the order – is the one kept.
+ */
 export function commentsOfData(data: CommentData | undefined): Comment[] {
   const seen = new Set<string>();
   const out: Comment[] = [];
-  for (const page of data?.pages ?? []) {
-    for (const comment of page.comments) {
+  const pages = data?.pages ?? [];
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const comments = pages[p]!.comments;
+    for (let c = comments.length - 1; c >= 0; c--) {
+      const comment = comments[c]!;
       if (seen.has(comment.id)) continue;
       seen.add(comment.id);
       out.push(comment);
     }
   }
-  return out;
+  return out.reverse();
 }
 
 function patchComment(
@@ -84,13 +92,11 @@ export function useAddCommentMutation(postId: string) {
       client.setQueryData<CommentData>(postKeys.comments(postId), (old) => {
         if (!old || old.pages.length === 0) return old;
         const pages = [...old.pages];
-        const last = pages[pages.length - 1];
-        // Oldest first: a new comment belongs at the end, once the last page is loaded. A reply
-        // belongs in its thread, which is on screen: it shows at once (when the page holding it
-        // loads, commentsOfData drops the second copy).
-        if (last && (!last.hasMore || comment.replyToCommentId)) {
-          pages[pages.length - 1] = { ...last, comments: [...last.comments, comment] };
-        }
+        const last = pages[pages.length - 1]!;
+        // Oldest first: a new comment belongs at the end, a reply in its thread. Both show at
+        // once, though later pages may not be loaded yet: when the page holding the comment
+        // loads, commentsOfData keeps that copy instead.
+        pages[pages.length - 1] = { ...last, comments: [...last.comments, comment] };
         return { ...old, pages };
       });
       bumpCommentsCount(client, postId, 1);
