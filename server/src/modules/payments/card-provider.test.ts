@@ -125,6 +125,27 @@ describe('card payment intents (test provider: confirmed and settled at once)', 
     expect(twice).toMatchObject({ status: 409, body: { code: 'ALREADY_UNLOCKED' } });
   });
 
+  it('lists each card-paid tip above the top-up that paid for it (same created_at)', async () => {
+    const fan = await actor(server);
+    const paid: string[] = [];
+    for (const amount of [1, 2, 3, 4, 5, 6]) {
+      const res = await pay(server, fan, 'POST', '/stripe/create-payment-intent', {
+        amount,
+        paymentType: 'tip',
+        recipientUserId: creator.user.id,
+        tipType: 'profile',
+      });
+      expect(res.status).toBe(200);
+      paid.unshift(`tip ${amount * 100}`, `top_up ${amount * 100}`);
+    }
+    const history = await pay(server, fan, 'GET', '/users/me/transactions?limit=100');
+    expect(
+      history.body.transactions.map(
+        (t: { type: string; amountCents: number }) => `${t.type} ${t.amountCents}`,
+      ),
+    ).toEqual(paid);
+  });
+
   it('validates amounts, types and the payer; nothing is recorded for refused requests', async () => {
     const fan = await actor(server);
     const bad: Record<string, unknown>[] = [

@@ -22,6 +22,9 @@ import { earningsOverview } from './statements.service.ts';
  * paidOut − owed.
  */
 
+/** The UTC day a held share becomes available: releases are listed and summed per day. */
+const releaseDay = sql`(available_at at time zone 'UTC')::date`;
+
 const money = (cents: number, explanation: string) => ({
   amount: units(cents),
   amountCents: cents,
@@ -64,12 +67,17 @@ export async function earningsOverviewDetailed(
     payoutTotals(db, creatorId),
     db
       .selectFrom('ledger_pending_releases')
-      .select(['available_at', sql<string>`sum(amount_cents)`.as('amount')])
+      .select([
+        sql<Date>`min(available_at)`.as('available_at'),
+        sql<string>`sum(amount_cents)`.as('amount'),
+      ])
       .where('creator_id', '=', creatorId)
       .where('released_transaction_id', 'is', null)
       .where('amount_cents', '>', 0)
-      .groupBy('available_at')
-      .orderBy('available_at')
+      // one line per (UTC) day: every payment has its own hold, and a list of the same date
+      // over and over (and "the next 8.00" of a day that frees 36.27) explained nothing
+      .groupBy(releaseDay)
+      .orderBy(sql`min(available_at)`)
       .limit(50)
       .execute(),
   ]);

@@ -507,3 +507,35 @@ describe('admin financials', () => {
     expect((await pay(server, fan, 'GET', '/admin/financials')).status).toBe(403);
   });
 });
+
+describe('earnings overview releases', () => {
+  it('lists the holds one line per day, and the next release is that whole day', async () => {
+    const [fan, creator] = await Promise.all([actor(server), actor(server, 'creator')]);
+    await fund(server, fan, 30);
+    const tips = [await tip(fan, creator, 1000), await tip(fan, creator, 500)];
+    const later = await tip(fan, creator, 250);
+    const holdAt = async (transactionId: string, at: string) =>
+      server.ctx.db
+        .updateTable('ledger_pending_releases')
+        .set({ available_at: new Date(at) })
+        .where('transaction_id', '=', transactionId)
+        .execute();
+    await holdAt(tips[0]!, '2099-03-04T08:00:00.000Z');
+    await holdAt(tips[1]!, '2099-03-04T17:30:00.000Z');
+    await holdAt(later, '2099-03-05T09:00:00.000Z');
+    const res = await pay(server, creator, 'GET', '/earnings/overview');
+    expect(res.status).toBe(200);
+    expect(res.body.releases).toEqual([
+      { availableAt: '2099-03-04T08:00:00.000Z', amount: 12, amountCents: 1200 },
+      { availableAt: '2099-03-05T09:00:00.000Z', amount: 2, amountCents: 200 },
+    ]);
+    expect(res.body).toMatchObject({
+      pendingCents: 1400,
+      nextReleaseAt: '2099-03-04T08:00:00.000Z',
+      nextReleaseAmountCents: 1200,
+    });
+    expect(res.body.steps.pending.explanation).toContain(
+      'the next 12.00 becomes available on 2099-03-04',
+    );
+  });
+});

@@ -12,9 +12,11 @@ import {
   grossDelta,
   shareDelta,
 } from '../collaborations/collaborations.earnings.ts';
+import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
 import { num, formatUnits, units } from '../ledger/money.ts';
 import { describeReferralMovement } from '../referrals/referrals.statements.ts';
+import { describeCollabSplit, discountOf } from './statement-lines.ts';
 
 /**
  * What a fan or creator reads about their money: one line per ledger transaction touching
@@ -62,9 +64,28 @@ export function describeTransaction(
   const net = mine.reduce((sum, e) => sum + e.amount_cents, 0);
   const base = { id: tx.id, type: tx.kind, createdAt: tx.created_at.toISOString() };
   if (tx.kind === 'release') {
-    const cents = mine
-      .filter((e) => e.kind === 'creator_available')
-      .reduce((s, e) => s + e.amount_cents, 0);
+    const sumOf = (kind: string) =>
+      mine.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount_cents, 0);
+    const cents = sumOf('creator_available');
+    // the release job repays a debt from a refund or chargeback first (creator_owed)
+    const repaid = sumOf('creator_owed');
+    if (repaid > 0) {
+      const held = cents + repaid;
+      return {
+        ...base,
+        amount: units(cents),
+        amountCents: cents,
+        direction: 'in',
+        account: 'creator_available',
+        counterparty: null,
+        explanation: `${formatUnits(held)} finished its hold: ${formatUnits(repaid)} repaid the balance you owed from a refund or chargeback and ${formatUnits(cents)} moved from pending to available.`,
+        breakdown: [
+          line('Finished its hold', held),
+          line('Repaid balance owed', repaid),
+          line('Moved to available', cents),
+        ],
+      };
+    }
     return {
       ...base,
       amount: units(cents),
@@ -120,7 +141,11 @@ export function describeTransaction(
   const isPayer = payerId === userId && net < 0;
   const other = users.get((isPayer ? creatorId : payerId) ?? '') ?? null;
   const who = other ? `@${other.username}` : 'a user';
+  const deal = discountOf(m, gross);
   const breakdown = [
+    ...(deal
+      ? [line('Price', deal.originalCents), line(deal.label, deal.originalCents - gross)]
+      : []),
     line('Paid', gross),
     line(`Platform fee (${pct}%)`, fee),
     line('Creator share (pending 7 days)', share),
@@ -133,7 +158,7 @@ export function describeTransaction(
       direction: 'out',
       account: 'user_wallet',
       counterparty: other,
-      explanation: `You paid ${formatUnits(gross)} to ${who} for ${what}: ${formatUnits(share)} goes to the creator and ${formatUnits(fee)} is the platform fee (${pct}%).`,
+      explanation: `You paid ${formatUnits(gross)} to ${who} for ${what}${deal?.note ?? ''}: ${formatUnits(share)} goes to the creator and ${formatUnits(fee)} is the platform fee (${pct}%).`,
       breakdown,
     };
   return {
@@ -143,7 +168,7 @@ export function describeTransaction(
     direction: 'in',
     account: 'creator_pending',
     counterparty: other,
-    explanation: `${who} paid ${formatUnits(gross)} for ${what}; the platform fee is ${formatUnits(fee)} (${pct}%) and your ${formatUnits(share)} is pending until ${until}.`,
+    explanation: `${who} paid ${formatUnits(gross)} for ${what}${deal?.note ?? ''}; the platform fee is ${formatUnits(fee)} (${pct}%) and your ${formatUnits(share)} is pending until ${until}.`,
     breakdown,
   };
 }
@@ -208,6 +233,7 @@ function describeMoneyMovement(
       breakdown,
     };
   }
+  if (tx.kind === COLLAB_SPLIT_KIND) return describeCollabSplit(tx, userId, users, base);
   if (tx.kind === 'payout_request')
     return {
       ...base,
@@ -246,12 +272,21 @@ export async function myTransactions(
   const total = await mineTx
     .select(sql<number>`count(distinct ledger_entries.transaction_id)::int`.as('n'))
     .executeTakeFirstOrThrow();
+  // transactions of one database transaction share created_at (a card-paid purchase posts its
+  // top-up and its charge together): the entries' sequence keeps them in the order they happened
+  const seq = mineTx
+    .select([
+      'ledger_entries.transaction_id',
+      sql<number>`max(ledger_entries.id)`.as('last_entry_id'),
+    ])
+    .groupBy('ledger_entries.transaction_id')
+    .as('seq');
   const txs = await db
     .selectFrom('ledger_transactions')
+    .innerJoin(seq, 'seq.transaction_id', 'ledger_transactions.id')
     .select(['id', 'kind', 'metadata', 'created_at'])
-    .where('id', 'in', mineTx.select('ledger_entries.transaction_id'))
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq.last_entry_id', 'desc')
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
@@ -329,11 +364,16 @@ export async function earningsOverview(
     balanceOf(db, 'creator_available', creatorId),
     db
       .selectFrom('ledger_pending_releases')
-      .select(['available_at', sql<number>`sum(amount_cents)::bigint`.as('amount')])
+      .select([
+        sql<Date>`min(available_at)`.as('available_at'),
+        sql<number>`sum(amount_cents)::bigint`.as('amount'),
+      ])
       .where('creator_id', '=', creatorId)
       .where('released_transaction_id', 'is', null)
-      .groupBy('available_at')
-      .orderBy('available_at')
+      .where('amount_cents', '>', 0)
+      // the next day's releases together (earnings.service.ts lists them the same way)
+      .groupBy(sql`(available_at at time zone 'UTC')::date`)
+      .orderBy(sql`min(available_at)`)
       .limit(1)
       .executeTakeFirst(),
     feePercent(db),

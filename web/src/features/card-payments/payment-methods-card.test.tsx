@@ -3,7 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
 import { makeMeUser } from '../../test/fixtures.ts';
-import { renderPage, signIn, stubFetch, type FetchMock } from '../../test/render.tsx';
+import {
+  renderPage,
+  signIn,
+  stubFetch,
+  toastMessages,
+  type FetchMock,
+} from '../../test/render.tsx';
 import { PaymentMethodsCard } from './payment-methods-card.tsx';
 
 let fetchMock: FetchMock;
@@ -72,5 +78,22 @@ describe('PaymentMethodsCard (test provider)', () => {
     expect(JSON.parse(String(post![1].body))).toEqual({ paymentMethodId: 'pm_card_visa' });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Visa ending 4242' }));
     await waitFor(() => expect(screen.getByText('No saved cards')).toBeTruthy());
+  });
+
+  it('removes a card once on a double click: no second request, no error', async () => {
+    renderPage(<PaymentMethodsCard />);
+    fireEvent.change(await screen.findByLabelText('Test card'), {
+      target: { value: 'pm_card_visa' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add test card' }));
+    await screen.findByRole('list', { name: 'Saved payment methods' });
+    const remove = screen.getByRole('button', { name: 'Remove Visa ending 4242' });
+    fireEvent.click(remove);
+    fireEvent.click(remove);
+    await waitFor(() => expect(screen.getByText('No saved cards')).toBeTruthy());
+    const deletes = fetchMock.mock.calls.filter(([, i]) => i.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(toastMessages()).not.toContain('Failed to remove payment method');
+    expect(toastMessages()).toContain('Card removed.');
   });
 });

@@ -104,6 +104,10 @@ export function PaymentMethodsCard() {
   const methods = usePaymentMethods();
   const remove = useRemovePaymentMethod();
   const makeDefault = useSetDefaultPaymentMethod();
+  // the card a change is running for: set in the click itself, so a double click sends one
+  // request (a second remove of the same card was a 404 'Payment method not found' toast)
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const settle = () => setBusyId(null);
 
   let body;
   if (methods.isPending) body = <LoadingState label="Loading payment methods…" />;
@@ -139,12 +143,17 @@ export function PaymentMethodsCard() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() =>
+                  disabled={busyId !== null}
+                  loading={busyId === m.id && makeDefault.isPending}
+                  onClick={() => {
+                    if (busyId !== null) return;
+                    setBusyId(m.id);
                     makeDefault.mutate(m.id, {
                       onError: (e) =>
                         toast.error(errorMessageOf(e, 'Failed to set default payment method')),
-                    })
-                  }
+                      onSettled: settle,
+                    });
+                  }}
                 >
                   Make default
                 </Button>
@@ -154,13 +163,18 @@ export function PaymentMethodsCard() {
                 variant="ghost"
                 icon={<TrashIcon size={16} />}
                 aria-label={`Remove ${brandName(m.brand)} ending ${m.last4}`}
-                onClick={() =>
+                disabled={busyId !== null}
+                loading={busyId === m.id && remove.isPending}
+                onClick={() => {
+                  if (busyId !== null) return;
+                  setBusyId(m.id);
                   remove.mutate(m.id, {
                     onSuccess: () => toast.success('Card removed.'),
                     onError: (e) =>
                       toast.error(errorMessageOf(e, 'Failed to remove payment method')),
-                  })
-                }
+                    onSettled: settle,
+                  });
+                }}
               >
                 Remove
               </Button>

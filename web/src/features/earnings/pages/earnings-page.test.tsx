@@ -68,6 +68,7 @@ let state: {
   payoutStatus: number;
   payoutBody: unknown;
   payouts: Payout[];
+  releases?: EarningsOverviewDetailed['releases'];
 };
 
 describe('parsePayoutAmount', () => {
@@ -93,7 +94,10 @@ describe('EarningsPage', () => {
     fetchMock = stubFetch();
     fetchMock.mockImplementation(async (url, init) => {
       if (url.endsWith('/earnings/overview'))
-        return json(overview(state.availableCents, state.owedCents));
+        return json({
+          ...overview(state.availableCents, state.owedCents),
+          ...(state.releases ? { releases: state.releases } : {}),
+        });
       if (url.includes('/earnings/payouts'))
         return json({
           payouts: state.payouts,
@@ -214,6 +218,35 @@ describe('EarningsPage', () => {
     const button = await screen.findByRole('button', { name: 'Request payout' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/Payouts are paused while you owe \$15\.00/)).toBeTruthy();
+  });
+
+  it('blocks a request until the minimum is available, and says so', async () => {
+    state.availableCents = 1500;
+    renderPage(<EarningsPage />);
+    const button = await screen.findByRole('button', { name: 'Request payout' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText('You can request a payout once at least $20.00 is available.'),
+    ).toBeTruthy();
+  });
+
+  it('lists upcoming releases one line per day', async () => {
+    const release = (availableAt: string, amountCents: number) => ({
+      availableAt,
+      amount: amountCents / 100,
+      amountCents,
+    });
+    state.releases = [
+      release('2026-12-05T12:00:00.000Z', 800),
+      release('2026-12-05T12:00:01.000Z', 267),
+      release('2026-12-09T12:00:00.000Z', 1000),
+    ];
+    renderPage(<EarningsPage />);
+    const list = await screen.findByRole('list', { name: 'Upcoming releases' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('$10.67')).toBeTruthy();
+    expect(within(rows[1]!).getByText('$10.00')).toBeTruthy();
   });
 
   it('saves the payout schedule', async () => {

@@ -35,6 +35,16 @@ const day = (iso: string) =>
 
 type StepKey = keyof EarningsOverviewDetailed['steps'];
 
+/** Each payment has its own hold: one line per (local) day, not the same date over and over. */
+function releasesByDay(releases: EarningsOverviewDetailed['releases']) {
+  const days = new Map<string, number>();
+  for (const r of releases) {
+    const label = day(r.availableAt);
+    days.set(label, (days.get(label) ?? 0) + r.amountCents);
+  }
+  return [...days].map(([label, cents]) => ({ label, amount: cents / 100 }));
+}
+
 function StepRow({
   label,
   step,
@@ -105,9 +115,9 @@ export function EarningsBreakdown({ overview }: { overview: EarningsOverviewDeta
           <div className="mt-4">
             <h3 className="text-sm font-semibold text-fg">Upcoming releases</h3>
             <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Upcoming releases">
-              {overview.releases.map((r) => (
-                <li key={r.availableAt} className="flex justify-between gap-4 text-muted">
-                  <span>{day(r.availableAt)}</span>
+              {releasesByDay(overview.releases).map((r) => (
+                <li key={r.label} className="flex justify-between gap-4 text-muted">
+                  <span>{r.label}</span>
                   <span className="text-fg">{formatPrice(r.amount)}</span>
                 </li>
               ))}
@@ -259,7 +269,9 @@ export function EarningsPage() {
                 blockedReason={
                   overview.data.owedCents > 0
                     ? `Payouts are paused while you owe ${formatPrice(overview.data.owed)} from a refund or chargeback. It is repaid from your next earnings.`
-                    : null
+                    : overview.data.availableCents < overview.data.minimumPayoutCents
+                      ? `You can request a payout once at least ${formatPrice(overview.data.minimumPayout)} is available.`
+                      : null
                 }
               />
             </Card>

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TransactionLine } from '@fanspace/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
@@ -13,6 +14,7 @@ import { parseAmount, WalletPage } from './wallet-page.tsx';
 
 let fetchMock: FetchMock;
 let balanceCents = 0;
+let lines: TransactionLine[] = [];
 
 describe('parseAmount', () => {
   it('accepts currency units with at most two decimals between 1 and 1000', () => {
@@ -28,12 +30,13 @@ describe('parseAmount', () => {
 describe('WalletPage', () => {
   beforeEach(() => {
     balanceCents = 0;
+    lines = [];
     fetchMock = stubFetch();
     fetchMock.mockImplementation(async (url, init) => {
       if (url.endsWith('/wallet/balance'))
         return json({ balance: balanceCents / 100, balanceCents, currency: 'USD' });
       if (url.includes('/users/me/transactions'))
-        return json({ transactions: [], totalPages: 0, currentPage: 1 });
+        return json({ transactions: lines, totalPages: lines.length ? 1 : 0, currentPage: 1 });
       if (url.endsWith('/stripe/add-test-funds') && init.method === 'POST') {
         const { amount } = JSON.parse(String(init.body)) as { amount: number };
         balanceCents += amount * 100;
@@ -72,5 +75,30 @@ describe('WalletPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add test funds' }));
     expect(await screen.findByText('Enter an amount like 10 or 12.50.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/stripe/add-test-funds'))).toBe(false);
+  });
+
+  it('tells a creator which lines are earnings, not wallet money', async () => {
+    const line = (id: string, account: string, explanation: string): TransactionLine => ({
+      id,
+      type: 'tip',
+      amount: 8,
+      amountCents: 800,
+      direction: account === 'user_wallet' ? 'out' : 'in',
+      account,
+      counterparty: null,
+      createdAt: '2026-11-28T12:00:00.000Z',
+      explanation,
+      breakdown: [],
+    });
+    lines = [
+      line('11111111-1111-4111-8111-111111111111', 'creator_pending', 'A fan tipped you.'),
+      line('22222222-2222-4222-8222-222222222222', 'user_wallet', 'You tipped a creator.'),
+    ];
+    signIn(makeMeUser({ accountType: 'creator', isCreator: true }));
+    renderPage(<WalletPage />);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const [earned, spent] = within(list).getAllByRole('listitem');
+    expect(within(earned!).getByText(/Earnings · pending/)).toBeTruthy();
+    expect(within(spent!).queryByText(/Earnings/)).toBeNull();
   });
 });

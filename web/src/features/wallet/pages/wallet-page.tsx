@@ -90,8 +90,19 @@ function TopUpForm() {
   );
 }
 
+/**
+ * A creator's history also lists their earnings, which never touch the wallet: each such line
+ * names the balance it moved, so "+$8.00" is not read as wallet money.
+ */
+const NOT_WALLET: Record<string, string> = {
+  creator_pending: 'Earnings · pending',
+  creator_available: 'Earnings · available',
+  creator_owed: 'Earnings · owed',
+};
+
 function TransactionItem({ line }: { line: TransactionLine }) {
   const sign = line.direction === 'in' ? '+' : '−';
+  const balance = NOT_WALLET[line.account];
   return (
     <li className="flex flex-col gap-1 border-b border-line py-4 last:border-b-0">
       <div className="flex items-baseline justify-between gap-4">
@@ -106,7 +117,10 @@ function TransactionItem({ line }: { line: TransactionLine }) {
           {formatPrice(line.amount)}
         </p>
       </div>
-      <p className="text-xs text-subtle">{new Date(line.createdAt).toLocaleString()}</p>
+      <p className="text-xs text-subtle">
+        {balance ? <span className="font-medium text-muted">{balance} · </span> : null}
+        {new Date(line.createdAt).toLocaleString()}
+      </p>
       {line.breakdown.length > 1 ? (
         <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-xs text-muted">
           {line.breakdown.map((part) => (
