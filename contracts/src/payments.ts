@@ -166,6 +166,7 @@ export const TransactionsPage = Type.Object({
   transactions: Type.Array(TransactionLine),
   totalPages: Type.Integer({ minimum: 0 }),
   currentPage: Type.Integer({ minimum: 1 }),
+  hasMore: Type.Boolean(),
 });
 export type TransactionsPage = Static<typeof TransactionsPage>;
 

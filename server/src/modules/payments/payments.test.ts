@@ -166,7 +166,10 @@ describe('tips', () => {
       creatorShareCents: 800,
     });
     const history = await pay(server, tipper, 'GET', '/users/me/transactions?page=1&limit=10');
-    expect(history.body.totalPages).toBe(1);
+    expect(history.body).toMatchObject({ totalPages: 1, currentPage: 1, hasMore: false });
+    const first = await pay(server, tipper, 'GET', '/users/me/transactions?page=1&limit=1');
+    expect(first.body).toMatchObject({ totalPages: 2, currentPage: 1, hasMore: true });
+    expect(first.body.transactions).toHaveLength(1);
     const [tip, topUp] = history.body.transactions;
     expect(tip).toMatchObject({ type: 'tip', amountCents: 999, direction: 'out' });
     expect(tip.counterparty.id).toBe(creator.user.id);

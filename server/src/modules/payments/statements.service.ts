@@ -332,6 +332,7 @@ export async function myTransactions(
     ),
     totalPages: Math.ceil(total.n / limit),
     currentPage: page,
+    hasMore: page * limit < total.n,
   };
 }
 
