@@ -22,6 +22,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export const restoreDate = (from: Date) =>
   new Date(from.getTime() + DmcaLimits.restoreAfterDays * DAY_MS);
 
+/** Where both sides follow a notice (the web's Settings → Account standing). */
+export const DMCA_SETTINGS_URL = '/settings/standing';
+
 const restoredMessage =
   'Your post is back online: the copyright (DMCA) notice against it was resolved in your favour.';
 const upheldMessage =
@@ -112,7 +115,12 @@ export async function upholdNotice(
       type: 'admin',
       relatedId: notice.id,
       relatedType: 'dmca',
-      data: { message: upheldMessage, postId: row.post_id, noticeId: notice.id },
+      data: {
+        message: upheldMessage,
+        postId: row.post_id,
+        noticeId: notice.id,
+        url: DMCA_SETTINGS_URL,
+      },
     });
   await audit(tx, {
     adminId,

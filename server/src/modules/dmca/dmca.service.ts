@@ -22,7 +22,7 @@ import { notify } from '../notifications/notify.ts';
 import { softDeletePost } from '../posts/posts.service.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import * as q from './dmca.queries.ts';
-import { restoreNotice, scheduleRestore, upholdNotice } from './dmca.restore.ts';
+import { DMCA_SETTINGS_URL, restoreNotice, scheduleRestore, upholdNotice } from './dmca.restore.ts';
 
 /**
  * Rights notices. Anyone files one (rate limited); it names posts by id or by URL (any post id
@@ -180,7 +180,7 @@ export async function adminList(ctx: Ctx, query: AdminDmcaQuery): Promise<AdminD
 
 const takedownMessage =
   'Your post was removed after a copyright (DMCA) notice. If you believe this is a mistake, ' +
-  'you can send a counter-notice from Settings → Copyright.';
+  'you can send a counter-notice from Settings → Account standing.';
 
 /**
  * PUT /admin/dmca/{id}: review, action (optionally taking the posts down) or reject; after a
@@ -218,7 +218,8 @@ export async function adminUpdate(
           type: 'admin',
           relatedId: id,
           relatedType: 'dmca',
-          data: { message: takedownMessage, postId, noticeId: id },
+          // the url wins over postId: the removed post would only show "not found"
+          data: { message: takedownMessage, postId, noticeId: id, url: DMCA_SETTINGS_URL },
         });
       }
     }
@@ -290,7 +291,7 @@ export async function counterNotice(
         type: 'admin',
         relatedId: id,
         relatedType: 'dmca',
-        data: { message: counterToFilerMessage, noticeId: id },
+        data: { message: counterToFilerMessage, noticeId: id, url: DMCA_SETTINGS_URL },
       });
   });
   const [notice] = await presentAll(ctx.db, [(await q.findNotice(ctx.db, id))!], 'creator');

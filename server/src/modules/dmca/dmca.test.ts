@@ -108,6 +108,12 @@ describe('admin handling and counter-notice', () => {
     expect((await call('GET', `/posts/${other.id}`, creator.headers)).status).toBe(200);
     const notes = await call('GET', '/notifications', creator.headers);
     expect(JSON.stringify(notes.body)).toContain('copyright (DMCA) notice');
+    // it leads to where the counter-notice is sent (the removed post itself is gone)
+    const takedown = notes.body.notifications.find(
+      (n: { relatedId: string }) => n.relatedId === id,
+    );
+    expect(takedown.data).toMatchObject({ url: '/settings/standing' });
+    expect(takedown.data.message).toContain('Settings → Account standing');
     const log = await call('GET', `/admin/activity?targetId=${id}`);
     expect(log.body.activities.map((a: { action: string }) => a.action).sort()).toEqual([
       'dmca.actioned',
@@ -283,6 +289,10 @@ describe('after the counter-notice: restore or uphold', () => {
     expect(JSON.stringify((await call('GET', '/notifications', filer.headers)).body)).toContain(
       'counter-notice',
     );
+    const told = (await call('GET', '/notifications', filer.headers)).body.notifications.find(
+      (n: { relatedId: string }) => n.relatedId === id,
+    );
+    expect(told.data).toMatchObject({ url: '/settings/standing' });
   });
 
   it('an admin restores a taken-down post at once, audit-logged', async () => {
@@ -314,9 +324,10 @@ describe('after the counter-notice: restore or uphold', () => {
     expect(res.body.notice).toMatchObject({ status: 'upheld', restoreAfter: null });
     expect(await runDueRestore(server.ctx, id, new Date(Date.now() + 30 * 86_400_000))).toBe(false);
     expect((await call('GET', `/posts/${post.id}`, creator.headers)).status).toBe(404);
-    expect(JSON.stringify((await call('GET', '/notifications', creator.headers)).body)).toContain(
-      'stays removed',
+    const upheld = (await call('GET', '/notifications', creator.headers)).body.notifications.find(
+      (n: { data: { message?: string } }) => n.data.message?.includes('stays removed'),
     );
+    expect(upheld.data).toMatchObject({ url: '/settings/standing' });
     expect((await actions(id)).map((a) => a.action)).toContain('dmca.upheld');
   });
 

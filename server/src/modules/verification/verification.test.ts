@@ -153,6 +153,24 @@ describe('submitting', () => {
     expect(ok.json().submission.hasIdBack).toBe(false);
   });
 
+  it('answers a malformed multipart body with a 400, not a 500', async () => {
+    const { user, headers } = await fan();
+    for (const payload of [
+      'garbage',
+      '--xx\r\nContent-Disposition: form-data; name="idFront"; filename="a.jpg"\r\n\r\nabc',
+    ]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/users/me/verification',
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xx' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'MALFORMED_BODY' });
+    }
+    expect((await reload(user.id)).identity_status).toBe('none');
+  });
+
   it('tells a verified creator there is nothing to do', async () => {
     const creator = await createCreator(server.ctx);
     const res = await submit(bearer(await tokenFor(server.ctx, creator)));

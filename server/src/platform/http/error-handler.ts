@@ -31,6 +31,15 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 }
 
 /**
+ * The multipart parser's (busboy's) own errors carry no status; they are thrown from its code,
+ * while a form's reader (`request.parts()` in multipart-form.ts, media, verification, import)
+ * iterates or buffers the parts.
+ */
+function isMultipartParserError(error: Error): boolean {
+  return /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
+}
+
+/**
  * One place turns every failure into `{message, code, ...details}` with the right status.
  * User input never produces a 5xx: parser and validation failures are 4xx with the field named.
  */
@@ -62,6 +71,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ message: 'Malformed JSON body', code: ErrorCodes.MALFORMED_BODY });
+    }
+    if (error.statusCode === undefined && isMultipartParserError(error)) {
+      // a truncated form, a missing boundary, a broken part header: the client's body, not us
+      return reply.status(400).send({
+        message: `Malformed multipart body: ${error.message}`,
+        code: ErrorCodes.MALFORMED_BODY,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -73,6 +73,28 @@ describe('health and errors', () => {
     expect(res.json()).toMatchObject({ code: 'MALFORMED_BODY', message: 'Malformed JSON body' });
   });
 
+  it('turns a malformed multipart body into a 400 on every form route, never a 500', async () => {
+    const creator = bearer(await tokenFor(server.ctx, await createCreator(server.ctx)));
+    const truncated =
+      '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n' +
+      'Content-Type: image/jpeg\r\n\r\nabc';
+    const tries = [
+      ['/api/media/upload', 'multipart/form-data; boundary=xx', truncated],
+      ['/api/media/upload', 'multipart/form-data', truncated],
+      ['/api/posts', 'multipart/form-data; boundary=xx', truncated],
+    ] as const;
+    for (const [url, type, payload] of tries) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...creator, 'content-type': type },
+        payload,
+      });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.json()).toMatchObject({ code: 'MALFORMED_BODY' });
+    }
+  });
+
   it('names the field in validation errors', async () => {
     const short = await server.app.inject({
       method: 'POST',

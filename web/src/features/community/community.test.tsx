@@ -146,6 +146,16 @@ describe('DMCA form', () => {
     expect(Object.keys(bad).sort()).toEqual(['goodFaith', 'statement', 'urls']);
   });
 
+  it('ties the unticked sworn statement to its error for screen readers', async () => {
+    renderPage(<DmcaPage />, { path: '/dmca' });
+    const form = screen.getByRole('form', { name: 'Copyright notice' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send notice' }));
+    const box = within(form).getByRole('checkbox');
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('You must confirm this statement.');
+  });
+
   it('sends the notice and confirms', async () => {
     fetchMock.mockImplementation(async () =>
       json({ id: 'n1', status: 'submitted', message: 'Your notice was received.' }, 201),

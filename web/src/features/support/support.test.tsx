@@ -1,5 +1,5 @@
 import type { SupportThreadResponse, SupportTicket } from '@fanspace/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
 import { makeMeUser } from '../../test/fixtures.ts';
@@ -124,6 +124,8 @@ describe('SupportPage', () => {
     const link = await screen.findByRole('link', { name: /Refund please/ });
     expect(link.getAttribute('href')).toBe(`/support/${TICKET_ID}`);
     expect(within(link).getByText('Answered')).toBeTruthy();
+    // the link is a column on phones: the pill must not stretch across the whole card
+    expect(within(link).getByText('Answered').parentElement!.className).toContain('self-start');
   });
 });
 
@@ -178,5 +180,26 @@ describe('SupportTicketPage', () => {
     await waitFor(() => expect(toastMessages()).toContain('Ticket closed'));
     expect(await screen.findByText(/This ticket is closed/)).toBeTruthy();
     expect(screen.queryByLabelText('Your reply')).toBeNull();
+  });
+
+  it('says a request is not found (no retry) for an unknown id or a mangled link', async () => {
+    for (const [status, code] of [
+      [404, 'NOT_FOUND'],
+      [400, 'VALIDATION_FAILED'],
+    ] as const) {
+      fetchMock.mockImplementation(async () =>
+        json({ message: 'Support ticket not found', code }, status),
+      );
+      renderPage(<SupportTicketPage />, {
+        path: '/support/:ticketId',
+        at: `/support/${TICKET_ID}`,
+      });
+      expect(await screen.findByText('Request not found')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+      expect(screen.getByRole('link', { name: 'See your requests' }).getAttribute('href')).toBe(
+        '/support',
+      );
+      cleanup();
+    }
   });
 });

@@ -91,7 +91,7 @@ function AccessStatus() {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="flex items-center gap-2 text-sm text-fg">
-        <Badge>Beta tester</Badge>
+        <Badge className="shrink-0 whitespace-nowrap">Beta tester</Badge>
         Beta access is on for this browser.
       </p>
       <Button variant="ghost" size="sm" onClick={revoke}>

@@ -183,6 +183,7 @@ export function DmcaPage() {
                 className="mt-1"
                 checked={draft.goodFaith}
                 aria-invalid={Boolean(errors.goodFaith)}
+                aria-describedby={errors.goodFaith ? 'dmca-goodFaith-error' : undefined}
                 onChange={(e) => set('goodFaith', e.target.checked)}
               />
               <span>
@@ -190,7 +191,7 @@ export function DmcaPage() {
                 and that I am the owner, or authorised to act for the owner, of the copyright.
               </span>
             </label>
-            <FormError message={errors.goodFaith} />
+            <FormError id="dmca-goodFaith-error" message={errors.goodFaith} />
           </div>
           <FormError
             message={

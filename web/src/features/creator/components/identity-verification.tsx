@@ -17,6 +17,11 @@ import type { VerificationFiles } from '../verification-api.ts';
 
 /** Same as contracts VERIFICATION_FILE_MAX_BYTES. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * What the server can decode. No HEIC: it cannot read iPhone HEIC photos, and leaving it out
+ * makes iOS hand over a JPEG copy instead.
+ */
+export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 const FIELDS: Array<{
   name: VerificationFileField;
@@ -62,7 +67,7 @@ function DocumentInput({
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic"
+        accept={DOCUMENT_ACCEPT}
         required={field.required}
         aria-describedby={`${id}-hint`}
         onChange={(e) => onChange(e.target.files?.[0])}
@@ -103,7 +108,12 @@ function UploadForm({ resubmit }: { resubmit: boolean }) {
           key={field.name}
           field={field}
           file={files[field.name]}
-          onChange={(file) => setFiles((f) => ({ ...f, [field.name]: file }))}
+          onChange={(file) => {
+            setFiles((f) => ({ ...f, [field.name]: file }));
+            // the last refusal was about the old photos
+            setError(null);
+            submit.reset();
+          }}
         />
       ))}
       <p className="text-xs text-muted">

@@ -84,7 +84,10 @@ export function SupportPage() {
                         {t.messagesCount} {t.messagesCount === 1 ? 'message' : 'messages'}
                       </span>
                     </span>
-                    <TicketStatusBadge status={t.status} />
+                    {/* on phones the row is a column: keep the pill its own size */}
+                    <span className="self-start sm:self-auto">
+                      <TicketStatusBadge status={t.status} />
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -2,13 +2,14 @@
 import { SUPPORT_MESSAGES } from '@fanspace/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessageOf } from '../../../lib/api/index.ts';
+import { errorMessageOf, isApiError } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ArrowLeftIcon } from '../../../ui/icons.tsx';
+import { ArrowLeftIcon, LifeBuoyIcon } from '../../../ui/icons.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
@@ -36,6 +37,18 @@ export function SupportTicketPage() {
     return (
       <Page title="Support request" actions={back}>
         <LoadingState label="Loading the conversation…" />
+      </Page>
+    );
+  // an unknown id, someone else's ticket (404) or a mangled link (400): retrying cannot help
+  if (thread.isError && isApiError(thread.error) && [400, 404].includes(thread.error.status))
+    return (
+      <Page title="Support request" actions={back}>
+        <EmptyState
+          icon={<LifeBuoyIcon size={28} />}
+          title="Request not found"
+          description="This support request does not exist, or the link is incomplete."
+          action={<ButtonLink to="/support">See your requests</ButtonLink>}
+        />
       </Page>
     );
   if (thread.isError)
