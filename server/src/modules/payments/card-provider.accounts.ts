@@ -31,7 +31,8 @@ import {
   proPackPriceCents,
   proPackStatus,
 } from './pro-pack.service.ts';
-import { cancelSubscription, setRecurring, subscribe } from './subscriptions.service.ts';
+import { cancelSubscription, priceOf, setRecurring, subscribe } from './subscriptions.service.ts';
+import { presentSubscription } from './present.ts';
 import { payableCreator } from './tips.service.ts';
 
 /**
@@ -350,17 +351,47 @@ export async function cancelAnySubscription(
     };
   }
   const row = await fanSubscriptionOf(ctx, userId, body);
-  if (row.provider_subscription_id && !row.canceled_at)
-    await viaProvider('Failed to connect to Stripe', () =>
-      cardProvider(ctx.config).cancelSubscription(row.provider_subscription_id!, true),
-    );
-  const subscription = await cancelSubscription(ctx.db, userId, row.id);
+  const subscription = await cancelFanSubscription(ctx, userId, row.id);
   return {
     ok: true as const,
     message: 'Subscription canceled; access continues until the end of the paid period',
     proPack: await proPackStatus(ctx, userId),
     subscription,
   };
+}
+
+/**
+ * DELETE /subscriptions/{id}: a subscription a card provider renews is canceled there first (to
+ * the period's end), or the card would go on being charged for a subscription shown canceled.
+ */
+export async function cancelFanSubscription(ctx: Ctx, userId: string, id: string) {
+  const row = await fanSubscriptionOf(ctx, userId, { subscriptionId: id });
+  if (row.provider_subscription_id && !row.canceled_at)
+    await viaProvider('Failed to connect to Stripe', () =>
+      cardProvider(ctx.config).cancelSubscription(row.provider_subscription_id!, true),
+    );
+  return cancelSubscription(ctx.db, userId, row.id);
+}
+
+/**
+ * PUT /subscriptions/{id}/recurring: for a subscription a card provider renews, off is a cancel
+ * at the provider and on resumes it there (our renewal job stays out of it); others are ours.
+ */
+export async function setFanRecurring(ctx: Ctx, userId: string, id: string, on: boolean) {
+  const row = await fanSubscriptionOf(ctx, userId, { subscriptionId: id });
+  if (!row.provider_subscription_id) return setRecurring(ctx.db, userId, id, on);
+  if (!on) return cancelFanSubscription(ctx, userId, id);
+  if (row.status !== 'active') return setRecurring(ctx.db, userId, id, on); // its 400
+  await viaProvider('Failed to connect to Stripe', () =>
+    cardProvider(ctx.config).resumeSubscription(row.provider_subscription_id!),
+  );
+  const resumed = await ctx.db
+    .updateTable('subscriptions')
+    .set({ canceled_at: null })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return presentSubscription(resumed, await priceOf(ctx.db, row.creator_id));
 }
 
 /** Renew = undo a cancel (or, test provider, buy a new pro pack period from the wallet). */

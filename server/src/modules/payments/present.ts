@@ -32,7 +32,9 @@ export function presentSubscription(
     creatorId: row.creator_id,
     status: row.status === 'active' && row.canceled_at ? 'canceled' : row.status,
     currentPeriodEnd: row.current_period_end.toISOString(),
-    isRecurring: row.is_recurring,
+    // a card provider's subscription renews at the provider (is_recurring stays false for our
+    // renewal job) until it is canceled
+    isRecurring: row.is_recurring || (row.provider_subscription_id !== null && !row.canceled_at),
     createdAt: row.created_at.toISOString(),
     price: units(priceCents),
     priceCents,

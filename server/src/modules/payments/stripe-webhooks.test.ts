@@ -433,6 +433,39 @@ describe('with Stripe configured', () => {
       provider_subscription_id: 'sub_fan_1',
     });
     expect(await balance(fan)).toBe(0);
+
+    // the fan's own subscription calls reach Stripe, which renews it – never our renewal job
+    const atStripe = () => fake.requests.filter((r) => r.path === '/v1/subscriptions/sub_fan_1');
+    const row = () =>
+      server.ctx.db
+        .selectFrom('subscriptions')
+        .select(['is_recurring', 'canceled_at'])
+        .where('id', '=', sub.id)
+        .executeTakeFirstOrThrow();
+    const listed = await pay(server, fan, 'GET', '/users/me/subscriptions');
+    expect(listed.body.subscriptions[0]).toMatchObject({ status: 'active', isRecurring: true });
+    const canceled = await pay(server, fan, 'DELETE', `/subscriptions/${sub.id}`);
+    expect(canceled.body).toMatchObject({ status: 'canceled', isRecurring: false });
+    expect(atStripe().at(-1)!.form).toEqual({ cancel_at_period_end: 'true' });
+    const resumed = await pay(server, fan, 'POST', '/subscriptions', {
+      creatorId: creator.user.id,
+    });
+    expect(resumed.body).toMatchObject({ charged: false, subscription: { isRecurring: true } });
+    expect(atStripe().at(-1)!.form).toEqual({ cancel_at_period_end: 'false' });
+    expect(await row()).toEqual({ is_recurring: false, canceled_at: null });
+    const off = await pay(server, fan, 'PUT', `/subscriptions/${sub.id}/recurring`, {
+      isRecurring: false,
+    });
+    expect(off.body.isRecurring).toBe(false);
+    expect(atStripe().at(-1)!.form).toEqual({ cancel_at_period_end: 'true' });
+    const on = await pay(server, fan, 'PUT', `/subscriptions/${sub.id}/recurring`, {
+      isRecurring: true,
+    });
+    expect(on.body).toMatchObject({ status: 'active', isRecurring: true });
+    expect(atStripe().at(-1)!.form).toEqual({ cancel_at_period_end: 'false' });
+    expect(await row()).toEqual({ is_recurring: false, canceled_at: null });
+    expect(atStripe()).toHaveLength(4);
+    expect(await balance(fan)).toBe(0);
   });
 
   it('refunds and disputes of invoice payments are matched by their intent and reversed', async () => {

@@ -58,6 +58,8 @@ export interface PriorSubscription {
   status: SubscriptionRow['status'];
   current_period_end: Date;
   canceled_at: Date | null;
+  /** a card provider's subscription that renews it */
+  provider_subscription_id: string | null;
 }
 
 export interface TakenSubscription {
@@ -71,6 +73,7 @@ type TakenRow = { [K in keyof SubscriptionRow]: SubscriptionRow[K] | null } & {
   e_status: SubscriptionRow['status'] | null;
   e_period_end: Date | string | null;
   e_canceled_at: Date | string | null;
+  e_provider_subscription_id: string | null;
 };
 
 const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -99,7 +102,7 @@ export async function takeSubscription(
           where e.status = 'active' and e.current_period_end > ${now}::timestamptz)
         on conflict (subscriber_id, creator_id) do update set status = 'active',
           current_period_end = excluded.current_period_end, is_recurring = true,
-          canceled_at = null
+          canceled_at = null, provider_subscription_id = null
         returning *
       )`;
   const { rows } = await sql<TakenRow>`
@@ -109,13 +112,13 @@ export async function takeSubscription(
       for update
     )${upsert}
     select taken.*, e.id as e_id, e.status as e_status, e.current_period_end as e_period_end,
-      e.canceled_at as e_canceled_at
+      e.canceled_at as e_canceled_at, e.provider_subscription_id as e_provider_subscription_id
     from (select 1) as one
     left join existing e on true
     left join taken on true`.execute(db);
   const found = rows[0];
   if (!found) throw new Error('the subscription statement returned no row');
-  const { e_id, e_status, e_period_end, e_canceled_at, ...row } = found;
+  const { e_id, e_status, e_period_end, e_canceled_at, e_provider_subscription_id, ...row } = found;
   return {
     existing:
       e_id !== null && e_status !== null && e_period_end !== null
@@ -124,6 +127,7 @@ export async function takeSubscription(
             status: e_status,
             current_period_end: date(e_period_end),
             canceled_at: e_canceled_at === null ? null : date(e_canceled_at),
+            provider_subscription_id: e_provider_subscription_id,
           }
         : undefined,
     row: row.id === null ? undefined : (row as SubscriptionRow),
@@ -155,6 +159,8 @@ export function upsertSubscription(
         current_period_end: periodEnd,
         is_recurring: true,
         canceled_at: null,
+        // a period the wallet pays: no card provider renews it any more
+        provider_subscription_id: null,
       }),
     )
     .returningAll()

@@ -13,12 +13,8 @@ import { currentUser } from '../graph/route-helpers.ts';
 import { idempotentRoute } from '../ledger/idempotency.ts';
 import { payer } from './payer.ts';
 import { MoneyLimits } from './payments.limits.ts';
-import {
-  cancelSubscription,
-  mySubscriptions,
-  setRecurring,
-  subscribe,
-} from './subscriptions.service.ts';
+import { cancelFanSubscription, setFanRecurring } from './card-provider.accounts.ts';
+import { mySubscriptions, subscribe } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
 const E = ErrorCodes;
@@ -75,7 +71,7 @@ export async function subscriptionsRoutes(app: App) {
         response: { 200: Subscription, 404: routeErrors(E.SUBSCRIPTION_NOT_FOUND) },
       },
     },
-    async (request) => cancelSubscription(ctx.db, currentUser(request).id, request.params.id),
+    async (request) => cancelFanSubscription(ctx, currentUser(request).id, request.params.id),
   );
 
   app.put(
@@ -95,7 +91,7 @@ export async function subscriptionsRoutes(app: App) {
       },
     },
     async (request) =>
-      setRecurring(ctx.db, currentUser(request).id, request.params.id, request.body.isRecurring),
+      setFanRecurring(ctx, currentUser(request).id, request.params.id, request.body.isRecurring),
   );
 
   app.get(

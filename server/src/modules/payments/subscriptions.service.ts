@@ -10,10 +10,12 @@ import {
   type Tx,
 } from '../../platform/db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { cardProvider } from '../../platform/payments/index.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { lockWallet } from '../ledger/ledger.service.ts';
 import { addDays, SUBSCRIPTION_PERIOD_DAYS } from '../ledger/money.ts';
 import { presentSubscription, type SubscriptionRow } from './present.ts';
+import { viaProvider } from './card-provider.service.ts';
 import { assertPayable } from './tips.service.ts';
 import {
   subscribeChecks,
@@ -35,6 +37,8 @@ import { track } from '../analytics/recorder.ts';
  */
 
 export type Deps = Pick<AppContext, 'jobs'>;
+/** subscribe also tells a card provider that renews a subscription when it is resumed */
+export type SubscribeDeps = Pick<AppContext, 'jobs' | 'config'>;
 
 export const RENEW_JOB = 'subscriptions.renew';
 
@@ -62,7 +66,7 @@ export async function bumpSubscriberCount(db: DbHandle, creatorIds: string[], de
 const subscriptionNotFound = () =>
   new NotFoundError('Subscription not found', ErrorCodes.SUBSCRIPTION_NOT_FOUND);
 
-async function priceOf(db: DbHandle, creatorId: string) {
+export async function priceOf(db: DbHandle, creatorId: string) {
   const row = await db
     .selectFrom('users')
     .select('subscription_price_cents')
@@ -83,7 +87,7 @@ async function priceOf(db: DbHandle, creatorId: string) {
  * they always did: self, recipient, free creator, already subscribed, offer, funds.
  */
 export async function subscribe(
-  deps: Deps,
+  deps: SubscribeDeps,
   tx: Tx,
   fanId: string,
   creatorId: string,
@@ -119,10 +123,17 @@ export async function subscribe(
   if (live && !existing.canceled_at)
     throw new ConflictError(ErrorCodes.ALREADY_SUBSCRIBED, 'You are already subscribed');
   if (live) {
-    // resubscribing inside a paid period resumes it: nothing to charge until it ends
+    // resubscribing inside a paid period resumes it: nothing to charge until it ends. A card
+    // provider that renews it is told first and goes on renewing it (our renewal job must not:
+    // it would charge the wallet for the period the card pays)
+    const byProvider = existing.provider_subscription_id;
+    if (byProvider)
+      await viaProvider('Failed to connect to Stripe', () =>
+        cardProvider(deps.config).resumeSubscription(byProvider),
+      );
     const resumed = await tx
       .updateTable('subscriptions')
-      .set({ canceled_at: null, is_recurring: true })
+      .set({ canceled_at: null, is_recurring: byProvider === null })
       .where('id', '=', existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
