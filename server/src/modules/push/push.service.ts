@@ -244,21 +244,41 @@ export function pushPayloadFor(
     system: text || 'A message from Fanspace',
     collaboration: text || `${who} answered or sent a collaboration invite`,
   };
-  const chatId = typeof n.data.chatId === 'string' ? n.data.chatId : null;
-  const url =
-    n.type === 'message' && chatId
-      ? `/messages/${chatId}`
-      : n.related_type === 'post' && n.related_id
-        ? `/p/${n.related_id}`
-        : '/notifications';
   return {
     title: TITLES[n.type],
     body: bodies[n.type].slice(0, 200),
-    url,
+    url: pushUrlFor(n, actorName),
     tag: n.related_id ? `${n.type}:${n.related_id}` : `${n.type}:${n.id}`,
     type: n.type,
     notificationId: n.id,
   };
+}
+
+/**
+ * Where tapping the push leads: what the notification row opens in the app (its own `data.url`,
+ * the chat, the post, the follower's profile), else the notifications page.
+ */
+function pushUrlFor(
+  n: {
+    type: NotificationType;
+    related_id: string | null;
+    related_type: string | null;
+    data: Record<string, unknown>;
+  },
+  actorName: string | null,
+): string {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const url = text(n.data.url);
+  if (url && url.startsWith('/') && !url.startsWith('//')) return url;
+  // the team removed a post or comment: the post may be gone, the standing page says why
+  if (n.type === 'admin' && n.related_type === 'post') return '/settings/standing';
+  const chatId = text(n.data.chatId) ?? (n.related_type === 'chat' ? n.related_id : null);
+  if (chatId) return `/messages/${encodeURIComponent(chatId)}`;
+  const postId = text(n.data.postId) ?? (n.related_type === 'post' ? n.related_id : null);
+  if (postId) return `/p/${encodeURIComponent(postId)}`;
+  if (n.type === 'message') return '/messages';
+  if (n.type === 'follow' && actorName) return `/u/${encodeURIComponent(actorName)}`;
+  return '/notifications';
 }
 
 /** The push job: the notification (if it still exists) to every subscription of its user. */

@@ -114,3 +114,24 @@ describe('grouping by day', () => {
     ]);
   });
 });
+
+describe('links of notices from the team and the platform', () => {
+  const system = { actor: null, actorId: '{hash}', data: { message: 'Hi' } };
+  it('opens the page each notice is about', () => {
+    const cases: Array<[Parameters<typeof makeNotification>[0], string]> = [
+      [{ ...system, type: 'admin', relatedType: 'warning', relatedId: null }, '/settings/standing'],
+      // a removed post would only show "not found"
+      [{ ...system, type: 'admin', relatedType: 'post', relatedId: 'p1' }, '/settings/standing'],
+      [{ ...system, type: 'system', relatedType: 'suggestion', relatedId: 's1' }, '/suggestions'],
+      [{ ...system, type: 'system', relatedType: 'model_release', relatedId: 'r1' }, '/releases'],
+      [{ ...system, type: 'admin', relatedType: 'pro_pack', relatedId: null }, '/pro-pack'],
+      // a restored post is back: open it
+      [
+        { ...system, type: 'admin', relatedType: 'dmca', relatedId: 'd1', data: { postId: 'p2' } },
+        '/p/p2',
+      ],
+    ];
+    for (const [overrides, href] of cases)
+      expect(describeNotification(makeNotification(overrides)).href).toBe(href);
+  });
+});

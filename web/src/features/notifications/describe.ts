@@ -76,6 +76,8 @@ export function notificationHref(
   const chatId = str(data.chatId) ?? (n.relatedType === 'chat' ? n.relatedId : null);
   const url = str(data.url);
   if (url && url.startsWith('/') && !url.startsWith('//')) return url;
+  // the team removed a post or comment of yours: the post may be gone, the standing page says why
+  if (n.type === 'admin' && n.relatedType === 'post') return '/settings/standing';
   switch (n.relatedType) {
     case 'post':
     case 'comment':
@@ -91,6 +93,14 @@ export function notificationHref(
     case 'payment':
     case 'transaction':
       return '/wallet';
+    case 'warning':
+      return '/settings/standing';
+    case 'suggestion':
+      return '/suggestions';
+    case 'model_release':
+      return '/releases';
+    case 'pro_pack':
+      return '/pro-pack';
     default:
       break;
   }

@@ -77,6 +77,29 @@ describe('ReelsPage', () => {
     expect(await screen.findByText('Caption r1')).toBeTruthy();
   });
 
+  it('asks before deleting an own reel', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.startsWith('/api/reels?') || url === '/api/reels')
+        return json({ reels: [reel('r1', { isOwn: true })], nextCursor: null, hasMore: false });
+      if (init.method === 'DELETE') return json({ ok: true, message: 'Reel deleted' });
+      return json({});
+    });
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'DELETE');
+    renderPage(<ReelsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete reel' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this reel?' });
+    expect(deletes()).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deletes()).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete reel' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(deletes().map(([u]) => u)).toEqual(['/api/reels/r1']));
+  });
+
   it('opens the comments and adds one', async () => {
     const comments: Array<{ id: string; content: string }> = [];
     fetchMock.mockImplementation(async (url, init) => {

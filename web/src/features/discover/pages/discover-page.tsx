@@ -88,7 +88,8 @@ export function DiscoverPage() {
             }
           />
         </div>
-        <aside aria-label="Creators" className="hidden lg:block">
+        {/* on a phone the creators come first: below an endless feed nobody would reach them */}
+        <aside aria-label="Creators" className="order-first lg:order-none">
           <Card className="p-5 lg:sticky lg:top-24">
             <h2 className="font-semibold text-fg">Trending creators</h2>
             <TrendingCreators limit={5} compact />

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { EyeIcon, HeartIcon, MessageIcon, PlusIcon, TrashIcon } from '../../../ui/icons.tsx';
@@ -28,6 +29,7 @@ function ReelSlide({ reel }: { reel: Reel }) {
   const like = useLikeReelMutation();
   const remove = useDeleteReelMutation();
   const [commenting, setCommenting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const name = reel.user.displayName ?? reel.user.username;
   return (
     <article
@@ -88,13 +90,35 @@ function ReelSlide({ reel }: { reel: Reel }) {
         {reel.isOwn ? (
           <IconButton
             label="Delete reel"
-            onClick={() => remove.mutate(reel.id)}
+            onClick={() => setConfirmDelete(true)}
             className="text-white"
           >
             <TrashIcon size={20} />
           </IconButton>
         ) : null}
       </div>
+      {/* one tap next to Like must not delete a video for good */}
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        role="alertdialog"
+        title="Delete this reel?"
+        description="The video, its likes and comments are deleted for good."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(reel.id, { onSettled: () => setConfirmDelete(false) })}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
       <ReelComments reelId={reel.id} open={commenting} onClose={() => setCommenting(false)} />
     </article>
   );
