@@ -22,7 +22,7 @@ import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
 import { registerReadYourWrites } from './read-your-writes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { refuseHostileInput } from './input-guards.ts';
+import { refuseHostileInput, refuseNullForNonNullable } from './input-guards.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
 
@@ -122,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandling(app);
   await registerOverloadShedding(app, ctx.config);
   refuseHostileInput(app);
+  refuseNullForNonNullable(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

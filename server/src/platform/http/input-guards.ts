@@ -46,3 +46,45 @@ export function refuseHostileInput(app: FastifyInstance) {
     }
   });
 }
+
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  nullable?: boolean;
+};
+
+function allowsNull(schema: JsonSchema): boolean {
+  if (schema.nullable === true) return true;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.some(allowsNull);
+  if (schema.type === undefined) return true; // any value
+  return Array.isArray(schema.type) ? schema.type.includes('null') : schema.type === 'null';
+}
+
+/**
+ * `null` for a top-level body field whose schema does not take null. Ajv's type coercion (needed
+ * for query strings) would turn it into 0, "", false or [""] – `{"price": null}` made a
+ * subscription free, `"selectedMediaItems": null` looked up a media item "". Before validation an
+ * optional field sent as null is taken as not sent, and a required one is a 400 naming it.
+ */
+export function refuseNullForNonNullable(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
+    if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return;
+    const record = body as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (value !== null) continue;
+      const property = schema.properties[key];
+      if (!property || allowsNull(property)) continue;
+      if (schema.required?.includes(key))
+        throw new AppError(400, ErrorCodes.VALIDATION_FAILED, `Invalid ${key}: must not be null`, {
+          field: key,
+        });
+      delete record[key];
+    }
+  });
+}

@@ -95,6 +95,42 @@ describe('health and errors', () => {
     }
   });
 
+  it('takes null for an optional field as not sent and refuses it for a required one', async () => {
+    const optional = await server.app.inject({
+      method: 'POST',
+      url: '/api/_test/echo',
+      payload: { name: 'abc', age: null },
+    });
+    expect(optional.statusCode).toBe(200);
+    expect(optional.json()).toEqual({ echoed: { name: 'abc' } });
+    const required = await server.app.inject({
+      method: 'POST',
+      url: '/api/_test/echo',
+      payload: { name: null },
+    });
+    expect(required.statusCode).toBe(400);
+    expect(required.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'name',
+      message: 'Invalid name: must not be null',
+    });
+    // a real route: null is not a price of 0 (free)
+    const creator = await createCreator(server.ctx);
+    const price = await server.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/subscription-price',
+      headers: bearer(await tokenFor(server.ctx, creator)),
+      payload: { price: null },
+    });
+    expect(price.statusCode).toBe(400);
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select('subscription_price_cents')
+      .where('id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    expect(row.subscription_price_cents).toBe(creator.subscription_price_cents);
+  });
+
   it('names the field in validation errors', async () => {
     const short = await server.app.inject({
       method: 'POST',
