@@ -107,7 +107,7 @@ export async function offersRoutes(app: App) {
   app.post(
     '/promotions/claim/:token',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags: ['promotions'],
         summary:

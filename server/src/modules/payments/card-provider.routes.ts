@@ -92,7 +92,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/connect',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Creators: start or resume payout onboarding (url) or report it done',
@@ -118,7 +118,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/connect/login',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: "A login link to the creator's Stripe Express dashboard",
@@ -131,7 +131,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/create-payment-intent',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary:
@@ -163,7 +163,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/payments/process',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary: 'Pay with a saved payment method (default: the default one)',
@@ -209,7 +209,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/payments/setup-intent',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary:
@@ -235,7 +235,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/identity/create-session',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Stripe Identity: a hosted document check (url)',
@@ -261,7 +261,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/cancel-subscription',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary:
@@ -281,7 +281,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/renew-subscription',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary:
@@ -307,7 +307,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/create-subscription-checkout',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary:
@@ -337,7 +337,7 @@ export async function cardProviderRoutes(app: App) {
   app.post(
     '/stripe/create-customer-portal-session',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: "Stripe's customer portal (url)",

@@ -188,6 +188,12 @@ describe('card payment intents (test provider: confirmed and settled at once)', 
       status: 401,
       body: { message: 'You must be logged in to make a payment.' },
     });
+    // signed out comes before the body's checks: an incomplete body is the same 401
+    for (const path of ['/stripe/create-payment-intent', '/payments/process', '/tips'])
+      expect(await pay(server, null, 'POST', path, {})).toMatchObject({
+        status: 401,
+        body: { message: 'You must be logged in to make a payment.' },
+      });
     const noKey = await pay(
       server,
       fan,

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../platform/errors.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
+import { PAYER_UNAUTHENTICATED } from '../../platform/http/auth-plugin.ts';
 
 /**
- * Payment POSTs are declared `auth: 'public'` and check here, so a signed-out caller gets the
- * SPEC §5 text ('You must be logged in to make a payment.') instead of the generic 401.
+ * The caller of a payment route (`auth: 'payer'`: the auth hook has already answered a signed-out
+ * caller with SPEC §5's 'You must be logged in to make a payment.').
  */
 export function payer(request: FastifyRequest): UserRow {
-  if (!request.auth) throw new UnauthorizedError('You must be logged in to make a payment.');
+  if (!request.auth) throw new UnauthorizedError(PAYER_UNAUTHENTICATED);
   return request.auth.user;
 }

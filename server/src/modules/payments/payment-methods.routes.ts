@@ -50,7 +50,7 @@ export async function paymentMethodsRoutes(app: App) {
     app.post(
       path,
       {
-        config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+        config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
         schema: {
           tags,
           summary:
@@ -76,7 +76,7 @@ export async function paymentMethodsRoutes(app: App) {
   app.delete(
     '/payments/payment-methods/:id',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Remove a saved payment method (ours or the provider id)',
@@ -90,7 +90,7 @@ export async function paymentMethodsRoutes(app: App) {
   app.put(
     '/payments/payment-methods/:id/default',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Make a saved payment method the default',

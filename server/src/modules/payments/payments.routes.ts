@@ -107,7 +107,7 @@ export async function paymentsRoutes(app: App) {
   app.post(
     '/posts/:id/unlock',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary: "Buy a paid post once: charges its price to the caller's wallet",
@@ -145,7 +145,7 @@ export async function paymentsRoutes(app: App) {
   app.post(
     '/tips',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary: 'Tip a creator (1.00–200.00) for a post, profile, chat or wishlist item',

@@ -55,7 +55,7 @@ export async function stripeTransactionsRoutes(app: App) {
   app.post(
     '/stripe-transactions/sync',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary:

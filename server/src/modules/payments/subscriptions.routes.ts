@@ -25,7 +25,7 @@ export async function subscriptionsRoutes(app: App) {
   app.post(
     '/subscriptions',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.charge },
+      config: { auth: 'payer', rateLimit: MoneyLimits.charge },
       schema: {
         tags,
         summary:

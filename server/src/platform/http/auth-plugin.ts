@@ -14,8 +14,12 @@ export const XSRF_HEADER = 'x-xsrf-token';
  * Who may call a route. Every route declares one in `config.auth`; a route that says nothing is
  * 'user' (closed by default). 'public' still resolves the viewer so responses can be personal.
  * 'pending2fa' accepts only the short-lived temp token of a login awaiting its second factor.
+ * 'payer' is 'user' for the payment calls, whose 401 says SPEC §5's 'You must be logged in to
+ * make a payment.' – before the body is validated, like every other level.
  */
-export type AuthLevel = 'public' | 'user' | 'creator' | 'admin' | 'pending2fa';
+export type AuthLevel = 'public' | 'user' | 'payer' | 'creator' | 'admin' | 'pending2fa';
+
+export const PAYER_UNAUTHENTICATED = 'You must be logged in to make a payment.';
 
 export interface RequestAuth {
   user: UserRow;
@@ -55,7 +59,8 @@ export function assertLevel(
   require2faForAdmin: boolean,
 ): void {
   if (level === 'public' || level === 'pending2fa') return;
-  if (!auth) throw new UnauthorizedError('Not authenticated');
+  if (!auth)
+    throw new UnauthorizedError(level === 'payer' ? PAYER_UNAUTHENTICATED : 'Not authenticated');
   if (level === 'creator' && auth.user.account_type !== 'creator') {
     if (auth.user.identity_status === 'pending') {
       throw new ForbiddenError(
