@@ -209,6 +209,9 @@ export const CommunitiesResponse = Type.Object({
   communities: Type.Array(Community),
   total: Type.Integer(),
   page: Type.Integer(),
+  /** SPEC §3 Pagination: the same page as `page`, and the page count */
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type CommunitiesResponse = Static<typeof CommunitiesResponse>;
@@ -253,6 +256,8 @@ export const MembersResponse = Type.Object({
   members: Type.Array(CommunityMember),
   total: Type.Integer(),
   page: Type.Integer(),
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type MembersResponse = Static<typeof MembersResponse>;

@@ -77,6 +77,7 @@ export const PayoutsPage = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   totalPages: Type.Integer({ minimum: 0 }),
   currentPage: Type.Integer({ minimum: 1 }),
+  hasMore: Type.Boolean(),
 });
 export type PayoutsPage = Static<typeof PayoutsPage>;
 

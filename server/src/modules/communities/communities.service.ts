@@ -90,6 +90,8 @@ export async function listCommunities(
     communities: await presentCommunities(ctx.db, rows),
     total,
     page: query.page,
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.limit),
     hasMore: query.page * query.limit < total,
   };
 }
@@ -317,6 +319,8 @@ export async function listMembers(
     members,
     total,
     page: query.page,
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.limit),
     hasMore: query.page * query.limit < total,
   };
 }

@@ -258,7 +258,7 @@ describe('membership', () => {
       [fan.user.id, 'moderator'],
       [mod.user.id, 'moderator'],
     ]);
-    expect(members.body.total).toBe(3);
+    expect(members.body).toMatchObject({ total: 3, currentPage: 1, totalPages: 1, hasMore: false });
     // hand over: the old owner becomes a moderator
     const handOver = await call(
       server,
@@ -384,7 +384,9 @@ describe('the grid, search, recommended, trending', () => {
     await call(server, owner2, 'POST', `/communities/${a.id}/posts`, { content: 'fresh' });
     const all = await call(server, fan, 'GET', `/communities?search=${tag}`);
     expect(all.body.communities.map((c: { id: string }) => c.id)).toEqual([a.id, b.id]);
-    expect(all.body.total).toBe(2);
+    expect(all.body).toMatchObject({ total: 2, page: 1, currentPage: 1, totalPages: 1 });
+    const paged = await call(server, fan, 'GET', `/communities?search=${tag}&limit=1&page=1`);
+    expect(paged.body).toMatchObject({ currentPage: 1, totalPages: 2, hasMore: true });
     const art = await call(server, fan, 'GET', `/communities?search=${tag}&category=art`);
     expect(art.body.communities.map((c: { id: string }) => c.id)).toEqual([b.id]);
     const newest = await call(server, fan, 'GET', `/communities?search=${tag}&sortBy=newest`);

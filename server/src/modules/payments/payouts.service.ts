@@ -174,6 +174,7 @@ export async function listPayouts(
     total,
     totalPages: Math.ceil(total / limit),
     currentPage: page,
+    hasMore: page * limit < total,
   };
 }
 

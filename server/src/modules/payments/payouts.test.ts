@@ -110,7 +110,12 @@ describe('payout requests', () => {
     expect(rest.body.code).toBe('PAYOUT_BELOW_MINIMUM');
 
     const history = await pay(server, creator, 'GET', '/payouts/history');
-    expect(history.body).toMatchObject({ total: 1, totalPages: 1, currentPage: 1 });
+    expect(history.body).toMatchObject({
+      total: 1,
+      totalPages: 1,
+      currentPage: 1,
+      hasMore: false,
+    });
     expect(history.body.payouts[0].id).toBe(ok.body.payout.id);
     const same = await pay(server, creator, 'GET', '/earnings/payouts?limit=1&page=1');
     expect(same.body.payouts).toEqual(history.body.payouts);
