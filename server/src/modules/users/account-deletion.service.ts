@@ -217,6 +217,22 @@ export async function deleteAccount(
       { dedupeKey: `media-purge-owner:${userId}` },
     );
     fileKeys.push(...(await eraseFamilies(tx, userId, identity)));
+    // data exports are zips of everything personal: they go now, not when they would expire
+    for (const table of ['data_exports', 'data_imports'] as const) {
+      const rows = await tx
+        .deleteFrom(table)
+        .where('user_id', '=', userId)
+        .returning('storage_key')
+        .execute();
+      fileKeys.push(...rows.map((r) => r.storage_key));
+    }
+    // a deletion scheduled for later is done now (its job then finds nothing left to do)
+    await tx
+      .updateTable('account_deletion_requests')
+      .set({ status: 'completed', completed_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
     await tx.deleteFrom('payout_settings').where('user_id', '=', userId).execute();
     await tx.deleteFrom('user_beta_features').where('user_id', '=', userId).execute();
     await tx.deleteFrom('waitlist_entries').where('email', '=', user.email).execute();

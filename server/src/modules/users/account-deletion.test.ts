@@ -181,6 +181,52 @@ describe('DELETE /users/me', () => {
     expect(await storage.exists(item.original_key)).toBe(false);
   });
 
+  it('removes the data exports and imports at once and completes a scheduled deletion', async () => {
+    const user = await createUser(server.ctx);
+    const storage = getFileStorage(server.ctx.config);
+    const exportKey = `private/exports/${user.id}/probe.zip`;
+    const importKey = `private/imports/${user.id}/probe.json`;
+    await storage.put(exportKey, Buffer.from('PK personal data'), 'application/zip');
+    await storage.put(importKey, Buffer.from('{}'), 'application/json');
+    const db = server.ctx.db;
+    await db
+      .insertInto('data_exports')
+      .values({ user_id: user.id, type: 'all', format: 'json', storage_key: exportKey })
+      .execute();
+    await db
+      .insertInto('data_imports')
+      .values({
+        user_id: user.id,
+        type: 'profile',
+        format: 'json',
+        storage_key: importKey,
+        filename: 'probe.json',
+        size_bytes: 2,
+      })
+      .execute();
+    await db
+      .insertInto('account_deletion_requests')
+      .values({ user_id: user.id, scheduled_for: new Date(Date.now() + 30 * 86_400_000) })
+      .execute();
+
+    const res = await deleteMe(bearer(await tokenFor(server.ctx, user)), {
+      confirmation: 'DELETE',
+    });
+    expect(res.statusCode).toBe(200);
+    const left = async (table: 'data_exports' | 'data_imports') =>
+      db.selectFrom(table).select('id').where('user_id', '=', user.id).execute();
+    expect(await left('data_exports')).toEqual([]);
+    expect(await left('data_imports')).toEqual([]);
+    await expect.poll(() => storage.exists(exportKey)).toBe(false);
+    expect(await storage.exists(importKey)).toBe(false);
+    const requests = await db
+      .selectFrom('account_deletion_requests')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(requests).toEqual([{ status: 'completed' }]);
+  });
+
   it('clears the session cookie and accepts the confirmation word', async () => {
     const user = await createUser(server.ctx);
     const res = await deleteMe(bearer(await tokenFor(server.ctx, user)), {

@@ -10,8 +10,8 @@ export const WARNING_AUTO_LOGOUT_MS = 5 * 60_000;
 export const IDLE_CHECK_INTERVAL_MS = 60_000;
 
 export interface IdleTimer {
-  /** Records activity and restarts the countdown. */
-  reset(): void;
+  /** Records activity (now, or at `at` if that is later) and restarts the countdown. */
+  reset(at?: number): void;
   /** Re-checks the deadline against the clock (e.g. when the tab becomes visible). */
   check(): void;
   stop(): void;
@@ -68,9 +68,9 @@ export function createIdleTimer(options: {
   schedule();
 
   return {
-    reset() {
+    reset(at) {
       if (stopped) return;
-      lastActivity = now();
+      lastActivity = at === undefined ? now() : Math.max(lastActivity, at);
       warned = false;
       schedule();
     },

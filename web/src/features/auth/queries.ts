@@ -37,6 +37,7 @@ export const LOGIN_MESSAGES = {
   codeRequired: 'Please enter your 2FA code.',
   invalidCode: 'Invalid 2FA code',
   codeFailed: '2FA verification failed',
+  loginExpired: 'Your login has expired. Please log in again.',
 } as const;
 
 export const SIGNUP_MESSAGES = {
@@ -132,9 +133,13 @@ export function useVerifyLoginMutation() {
       try {
         response = await verifyLogin(code, input.tempToken);
       } catch (error) {
+        const code = errorCodeOf(error);
+        // The temp token lapsed (5 minutes) or was burnt by 5 wrong codes: no code can help.
+        if (code === ErrorCodes.INVALID_TOKEN) {
+          throw new FormFailure(LOGIN_MESSAGES.loginExpired, { code });
+        }
         const wrongCode =
-          errorCodeOf(error) === ErrorCodes.INVALID_2FA_CODE ||
-          (isApiError(error) && error.status === 400);
+          code === ErrorCodes.INVALID_2FA_CODE || (isApiError(error) && error.status === 400);
         throw new Error(wrongCode ? LOGIN_MESSAGES.invalidCode : LOGIN_MESSAGES.codeFailed);
       }
       const outcome = completeLogin(response, LOGIN_MESSAGES.codeFailed);
@@ -282,6 +287,13 @@ export function useResetPasswordMutation() {
       } catch (error) {
         throw new Error(errorMessageOf(error, RESET_MESSAGES.resetFailed));
       }
+    },
+    // The reset signed out every session, this browser's too: forget it now, so its next
+    // request does not end it as 'expired' and take the user away from the confirmation.
+    onSuccess: () => {
+      if (!useAuthStore.getState().isAuthenticated) return;
+      useAuthStore.getState().clearSession();
+      queryClient.clear();
     },
   });
 }

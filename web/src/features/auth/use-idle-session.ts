@@ -13,6 +13,29 @@ const ACTIVITY_EVENTS = [
 ] as const;
 /** Pointer moves fire constantly; restarting timers once a second is plenty. */
 const ACTIVITY_THROTTLE_MS = 1_000;
+/**
+ * The last activity, shared by the tabs of this browser: someone working in one tab is not
+ * idle, so a forgotten background tab must not warn or log the whole session out.
+ */
+export const SHARED_ACTIVITY_KEY = 'fanspace.last-activity';
+
+/** When another tab last saw activity (null when unknown). */
+function sharedActivity(): number | null {
+  try {
+    const at = Number(localStorage.getItem(SHARED_ACTIVITY_KEY));
+    return Number.isFinite(at) && at > 0 ? at : null;
+  } catch {
+    return null;
+  }
+}
+
+function shareActivity(at: number): void {
+  try {
+    localStorage.setItem(SHARED_ACTIVITY_KEY, String(at));
+  } catch {
+    // private mode: each tab keeps its own countdown
+  }
+}
 
 export function useIdleSession(): {
   warningOpen: boolean;
@@ -47,17 +70,35 @@ export function useIdleSession(): {
       if (at - lastReset < ACTIVITY_THROTTLE_MS) return;
       lastReset = at;
       timer.reset();
+      shareActivity(at);
+    };
+    // Activity (or 'Stay Logged In') in another tab counts here too.
+    const onOtherTab = (event: StorageEvent): void => {
+      if (event.key !== SHARED_ACTIVITY_KEY || event.newValue === null) return;
+      setWarningOpen(false);
+      timer.reset();
     };
     const onVisibility = (): void => {
-      if (document.visibilityState === 'visible') timer.check();
+      if (document.visibilityState !== 'visible') return;
+      // a frozen background tab may have missed the other tabs' storage events
+      // (the later of the two activities wins: an idle session warns again at once)
+      const shared = sharedActivity();
+      if (shared === null) {
+        timer.check();
+        return;
+      }
+      setWarningOpen(false);
+      timer.reset(shared);
     };
 
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { passive: true }));
+    window.addEventListener('storage', onOtherTab);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       timer.stop();
       timerRef.current = null;
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity));
+      window.removeEventListener('storage', onOtherTab);
       document.removeEventListener('visibilitychange', onVisibility);
       setWarningOpen(false);
     };
@@ -76,6 +117,7 @@ export function useIdleSession(): {
   const stayLoggedIn = useCallback(() => {
     setWarningOpen(false);
     timerRef.current?.reset();
+    shareActivity(Date.now());
   }, []);
 
   const logoutNow = useCallback(() => {

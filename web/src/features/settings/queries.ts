@@ -344,15 +344,19 @@ export function useAddSocialLinkMutation() {
   const accept = useAcceptMe();
   return useMutation({
     mutationFn: async (link: { platform: string; url: string }) => {
+      const before = useAuthStore.getState().user?.socialLinks.length ?? 0;
       try {
-        return await addSocialLinks([link]);
+        const user = await addSocialLinks([link]);
+        // the server skips a link the profile already has (same platform and address)
+        return { user, added: user.socialLinks.length > before };
       } catch (error) {
         throw new Error(errorMessageOf(error, 'Failed to add the link.'));
       }
     },
-    onSuccess: (user) => {
+    onSuccess: ({ user, added }) => {
       accept(user);
-      toast.success('Link added!');
+      if (added) toast.success('Link added!');
+      else toast.info('That link is already on your profile.');
     },
   });
 }

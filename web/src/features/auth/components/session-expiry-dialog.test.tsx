@@ -5,6 +5,7 @@ import { makeMeUser } from '../../../test/fixtures.ts';
 import { signIn } from '../../../test/render.tsx';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS, WARNING_AUTO_LOGOUT_MS } from '../idle-timer.ts';
 import { useAuthStore } from '../store.ts';
+import { SHARED_ACTIVITY_KEY } from '../use-idle-session.ts';
 import { IDLE_BANNER_TEXT, SessionExpiredBanner } from './session-expired-banner.tsx';
 import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 
@@ -51,6 +52,8 @@ describe('idle session (spec §4/§9)', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(warning()).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    // the safe choice has the focus: Enter or Space from a returning user keeps the session
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay Logged In' }));
 
     act(() => screen.getByRole('button', { name: 'Stay Logged In' }).click());
     expect(warning()).toBeNull();
@@ -69,6 +72,37 @@ describe('idle session (spec §4/§9)', () => {
     expect(warning()).toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(warning()).not.toBeNull();
+  });
+
+  it('counts activity in another tab: a background tab neither warns nor logs out', () => {
+    renderIdle();
+    const otherTabActivity = () =>
+      act(() => {
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: SHARED_ACTIVITY_KEY, newValue: String(Date.now()) }),
+        );
+      });
+    act(() => vi.advanceTimersByTime(WARN_AT - 60_000));
+    otherTabActivity();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(warning()).toBeNull();
+
+    // the warning already up here closes when the user is busy in the other tab
+    act(() => vi.advanceTimersByTime(WARN_AT));
+    expect(warning()).not.toBeNull();
+    otherTabActivity();
+    expect(warning()).toBeNull();
+    act(() => vi.advanceTimersByTime(WARN_AT - 1));
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('tells the other tabs about activity here', () => {
+    renderIdle();
+    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      fireEvent.keyDown(window, { key: 'a' });
+    });
+    expect(Number(localStorage.getItem(SHARED_ACTIVITY_KEY))).toBe(Date.now());
   });
 
   it('logs out when the dialog is left alone for 5 minutes and shows the red banner for 5 s', () => {

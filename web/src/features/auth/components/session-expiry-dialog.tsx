@@ -13,11 +13,13 @@ export function SessionExpiryDialog() {
       title="Are you still there?"
       description="You have been inactive for a while. For your security you will be logged out in 5 minutes."
       footer={
+        // 'Stay Logged In' comes first so it takes the focus: a key pressed by someone coming
+        // back to the keyboard must not log them out. 'Logout' is still shown on its left.
         <>
-          <Button variant="ghost" onClick={logoutNow}>
+          <Button onClick={stayLoggedIn}>Stay Logged In</Button>
+          <Button variant="ghost" className="order-first" onClick={logoutNow}>
             Logout
           </Button>
-          <Button onClick={stayLoggedIn}>Stay Logged In</Button>
         </>
       }
     />

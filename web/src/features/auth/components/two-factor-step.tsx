@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { ShieldIcon } from '../../../ui/icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useVerifyLoginMutation, type LoginOutcome } from '../queries.ts';
+import { ErrorCodes } from '@fanspace/contracts/errors';
+import { FormFailure, useVerifyLoginMutation, type LoginOutcome } from '../queries.ts';
 import { FormError } from './auth-layout.tsx';
 
 /** The second login step: a TOTP code or a backup code, sent with the temp token (spec §4). */
@@ -18,6 +19,9 @@ export function TwoFactorStep({
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const verify = useVerifyLoginMutation();
+  // a lapsed or burnt temp token: only a new password login helps, so offer that instead
+  const expired =
+    verify.error instanceof FormFailure && verify.error.code === ErrorCodes.INVALID_TOKEN;
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -51,12 +55,20 @@ export function TwoFactorStep({
         aria-describedby={verify.error ? 'two-factor-error' : undefined}
       />
       <FormError id="two-factor-error" message={verify.error?.message} />
-      <Button type="submit" size="lg" fullWidth loading={verify.isPending}>
-        Verify and log in
-      </Button>
-      <Button variant="ghost" onClick={onBack} disabled={verify.isPending}>
-        Use a different account
-      </Button>
+      {expired ? (
+        <Button size="lg" fullWidth onClick={onBack}>
+          Log in again
+        </Button>
+      ) : (
+        <>
+          <Button type="submit" size="lg" fullWidth loading={verify.isPending}>
+            Verify and log in
+          </Button>
+          <Button variant="ghost" onClick={onBack} disabled={verify.isPending}>
+            Use a different account
+          </Button>
+        </>
+      )}
     </form>
   );
 }

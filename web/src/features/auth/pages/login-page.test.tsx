@@ -153,6 +153,23 @@ describe('LoginPage', () => {
     expect(field.getAttribute('autocomplete')).toBe('one-time-code');
   });
 
+  it('sends the user back to the password step once the temp token has lapsed', async () => {
+    const { verify } = await reachTwoFactorStep();
+    fetchMock.mockResolvedValueOnce(
+      json({ message: 'Your login has expired. Please log in again.', code: 'INVALID_TOKEN' }, 401),
+    );
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(verify);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your login has expired. Please log in again.',
+    );
+    // retrying a code with the dead token cannot work: the step offers a new login instead
+    expect(screen.queryByRole('button', { name: 'Verify and log in' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in again' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
+  });
+
   it("shows '2FA verification failed' when the step fails for another reason", async () => {
     const { verify } = await reachTwoFactorStep();
     fetchMock.mockResolvedValueOnce(json({ message: 'boom', code: 'INTERNAL' }, 500));

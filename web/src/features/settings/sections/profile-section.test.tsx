@@ -114,3 +114,33 @@ describe('avatar and banner uploads', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('social links', () => {
+  const link = { id: 'l1', platform: 'Instagram', url: 'https://instagram.com/ana' };
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ ...saved, socialLinks: [link] }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function addLink(url: string) {
+    renderPage(<ProfileSection />);
+    await userEvent.type(screen.getByLabelText('Link address'), url);
+    await userEvent.click(screen.getByRole('button', { name: 'Add link' }));
+  }
+
+  it("says 'Link added!' when the link is new", async () => {
+    const added = { id: 'l2', platform: 'Instagram', url: 'https://instagram.com/ana2' };
+    fetchMock.mockResolvedValueOnce(json(makeMeUser({ ...saved, socialLinks: [link, added] })));
+    await addLink(added.url);
+    await waitFor(() => expect(toastMessages()).toEqual(['Link added!']));
+    expect(lastBody()).toEqual({ socialLinks: [{ platform: 'Instagram', url: added.url }] });
+  });
+
+  it('does not claim a link was added when the profile already had it', async () => {
+    // the server skips the duplicate and answers with the unchanged account
+    fetchMock.mockResolvedValueOnce(json(makeMeUser({ ...saved, socialLinks: [link] })));
+    await addLink(link.url);
+    await waitFor(() => expect(toastMessages()).toEqual(['That link is already on your profile.']));
+  });
+});
