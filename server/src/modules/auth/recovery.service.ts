@@ -27,9 +27,14 @@ const RESET_MAIL_INTERVAL_MS = 60_000;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we sent a link to reset the password.';
 
-function assertStrongPassword(password: string, user: { username: string; email: string }) {
+/** `field`: the body's name for it (reset-password: password, change-password: newPassword). */
+function assertStrongPassword(
+  password: string,
+  user: { username: string; email: string },
+  field: 'password' | 'newPassword',
+) {
   const problem = passwordProblem(password, user);
-  if (problem) throw new BadRequestError(problem, ErrorCodes.WEAK_PASSWORD, { field: 'password' });
+  if (problem) throw new BadRequestError(problem, ErrorCodes.WEAK_PASSWORD, { field });
 }
 
 /**
@@ -81,7 +86,7 @@ export async function resetPassword(
   if (!row) throw invalid();
   const user = await findUserById(ctx.db, row.user_id);
   if (!user || user.deleted_at) throw invalid();
-  assertStrongPassword(password, user);
+  assertStrongPassword(password, user, 'password');
   const passwordHash = await hashPassword(password);
   await withTransaction(ctx.db, async (tx) => {
     // the token is claimed in the transaction that uses it: two racing resets, one winner
@@ -131,7 +136,7 @@ export async function changePassword(
       { field: 'newPassword' },
     );
   }
-  assertStrongPassword(newPassword, user);
+  assertStrongPassword(newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await withTransaction(ctx.db, async (tx) => {
     await tx
