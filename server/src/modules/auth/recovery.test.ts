@@ -57,7 +57,7 @@ describe('forgot and reset password', () => {
       password: 'password123',
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD', field: 'newPassword' });
+    expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD', field: 'password' });
 
     const ok = await call(server, 'POST', '/auth/reset-password', {
       token,
