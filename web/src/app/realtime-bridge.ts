@@ -1,11 +1,13 @@
 /** Connects the realtime socket for the signed-in user and maps events onto query caches. */
 import { useEffect } from 'react';
+import { SESSION_EXPIRED_MESSAGE } from '../lib/api/unauthorized.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { realtimeClient } from '../lib/realtime/realtime-client.ts';
 import { useAuthStore } from '../features/auth/store.ts';
 import { notificationKeys } from '../features/notifications/queries.ts';
 import { fetchCurrentUser } from '../features/auth/auth-api.ts';
 import { useChatRealtime } from '../features/messages/use-chat-realtime.ts';
+import { toast } from '../ui/toast/toast-store.ts';
 
 export function useRealtimeBridge(): void {
   const active = useAuthStore((s) => s.authReady && s.isAuthenticated);
@@ -23,6 +25,8 @@ export function useRealtimeBridge(): void {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       }),
       realtimeClient.on('session_revoked', () => {
+        // signed out from another device (or by a password change): say so, as a 401 would
+        toast.info(SESSION_EXPIRED_MESSAGE);
         void useAuthStore.getState().logout('expired');
       }),
       realtimeClient.onStatus((status) => {
