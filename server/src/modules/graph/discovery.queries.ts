@@ -1,4 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { listedInSearch } from '../users/users.queries.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { Database, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from './graph.relations.ts';
@@ -25,6 +26,7 @@ export function discoverableCreator(filter: CreatorFilter): Expression<SqlBool> 
   const conditions: Expression<SqlBool>[] = [
     sql<SqlBool>`users.account_type = 'creator'`,
     sql<SqlBool>`users.status = 'active'`,
+    listedInSearch,
   ];
   const viewerId = filter.viewerId;
   if (viewerId) {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { listedInSearch } from '../users/users.queries.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { planLiteral } from '../../platform/db/plan-literals.ts';
 import type { PostRow, UserRow } from '../../platform/db/schema.ts';
@@ -205,6 +206,7 @@ export function suggestUsers(
     .where('deleted_at', 'is', null)
     .where('status', 'in', ['active', 'suspended'])
     .where(notHiddenFrom(viewerId, 'users.id'))
+    .where(sql<SqlBool>`(${listedInSearch} or username = ${q})`)
     .where((eb) =>
       eb.or([
         eb(sql`username::text`, 'ilike', prefix),

@@ -121,6 +121,30 @@ describe('GET /search/suggestions', () => {
     expect(tags.body.hashtags.map((h: { tag: string }) => h.tag)).toEqual(['marigoldseason']);
   });
 
+  it("leaves out who turned off 'Show me in search and suggestions', but for the exact username", async () => {
+    const shy = await actor(server, 'creator', {
+      username: 'quietfern_x',
+      display_name: 'Quiet Fern',
+    });
+    const fan = await actor(server);
+    const found = async (path: string) =>
+      ((await call(server, fan, 'GET', path)).body.users as { id: string }[]).some(
+        (u) => u.id === shy.user.id,
+      );
+    expect(await found(`/search?q=${q('quietfern')}&filter=users`)).toBe(true);
+    expect(await found('/users/trending?limit=100')).toBe(true);
+    const off = await call(server, shy, 'PUT', '/users/me', { privacy: { discoverable: false } });
+    expect(off.status).toBe(200);
+    expect(await found(`/search?q=${q('quietfern')}&filter=users`)).toBe(false);
+    expect(await found(`/search?q=${q('Quiet Fern')}&filter=users`)).toBe(false);
+    expect(await found(`/search/suggestions?q=${q('@quietf')}`)).toBe(false);
+    expect(await found('/users/trending?limit=100')).toBe(false);
+    expect(await found(`/users?q=${q('quietfern')}`)).toBe(false);
+    // the exact username still finds them, in any case
+    expect(await found(`/search?q=${q('@QuietFern_X')}&filter=users`)).toBe(true);
+    expect(await found(`/search/suggestions?q=${q('quietfern_x')}`)).toBe(true);
+  });
+
   it('returns at most 10 users (the mention search limit)', async () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => actor(server, 'fan', { username: `mentionme_${i}` })),

@@ -86,6 +86,9 @@ export interface UserSearch {
  * predicates are served by trigram GIN indexes (users_username_trgm_idx on username::text,
  * users_display_name_trgm_idx). An exact username match ranks first, then popularity.
  */
+/** The account lets itself be listed in searches and suggestions (privacy.discoverable). */
+export const listedInSearch = sql<SqlBool>`(users.privacy->>'discoverable') is distinct from 'false'`;
+
 export async function searchUsers(
   db: DbHandle,
   search: UserSearch,
@@ -97,6 +100,8 @@ export async function searchUsers(
   if (search.creatorsOnly) base = base.where('account_type', '=', 'creator');
   if (search.visibleTo) base = base.where(search.visibleTo);
   const q = search.q?.trim();
+  // Settings → Privacy "Show me in search and suggestions" off: found by the exact username only
+  base = base.where(q ? sql<SqlBool>`(${listedInSearch} or username = ${q})` : listedInSearch);
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     base = base.where((eb) =>
