@@ -38,6 +38,48 @@ export async function requireChat(
  * pair meet on the unique pair key. A recipient who restricted the caller finds the chat among
  * their requests.
  */
+/**
+ * Settings → Privacy "Let anyone message me" off: a new chat only from someone the recipient
+ * follows or who subscribes to them (a chat that exists already stays open).
+ */
+async function assertMayStartChat(tx: DbHandle, senderId: string, recipientId: string) {
+  const { allowed } = await tx
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('chats')
+              .select('id')
+              .where('pair_key', '=', pairKey(senderId, recipientId)),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('follows')
+              .select('follower_id')
+              .where('follower_id', '=', recipientId)
+              .where('followee_id', '=', senderId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('subscriptions')
+              .select('id')
+              .where('subscriber_id', '=', senderId)
+              .where('creator_id', '=', recipientId)
+              .where('status', '=', 'active')
+              .where('current_period_end', '>', new Date()),
+          ),
+        ])
+        .as('allowed'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (!allowed)
+    throw new ForbiddenError(
+      ErrorCodes.FORBIDDEN,
+      'This account only takes new messages from people it follows and its subscribers',
+    );
+}
+
 export async function openChat(
   ctx: ChatsCtx,
   viewer: Viewer,
@@ -52,13 +94,15 @@ export async function openChat(
     const recipient = isUuid(recipientKey)
       ? await tx
           .selectFrom('users')
-          .select(['id', 'status'])
+          .select(['id', 'status', 'privacy'])
           .where('id', '=', recipientKey)
           .executeTakeFirst()
       : undefined;
     if (!recipient || recipient.status === 'deleted' || recipient.status === 'banned')
       throw new NotFoundError('User not found');
     if (await blockedEitherWay(tx, viewer.id, recipient.id)) throw blockedError();
+    if (recipient.privacy.allowMessagesFromAnyone === false)
+      await assertMayStartChat(tx, viewer.id, recipient.id);
     const inserted = await tx
       .insertInto('chats')
       .values({ pair_key: pairKey(viewer.id, recipient.id) })

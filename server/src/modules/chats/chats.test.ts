@@ -53,6 +53,48 @@ describe('opening chats', () => {
   });
 });
 
+describe("privacy: 'Let anyone message me' off", () => {
+  it('lets only people the recipient follows and their subscribers start a chat', async () => {
+    const closed = await actor(server, 'creator');
+    const [stranger, followed, subscriber] = [
+      await actor(server),
+      await actor(server),
+      await actor(server),
+    ];
+    expect(
+      (
+        await call(server, closed, 'PUT', '/users/me', {
+          privacy: { allowMessagesFromAnyone: false },
+        })
+      ).status,
+    ).toBe(200);
+    const open = (who: typeof stranger) =>
+      call(server, who, 'POST', '/chats', { recipientId: closed.user.id });
+    const refused = await open(stranger);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'This account only takes new messages from people it follows and its subscribers',
+    );
+    expect(await chatList(stranger)).toEqual([]);
+    await call(server, closed, 'POST', `/users/${followed.user.id}/follow`);
+    expect((await open(followed)).status).toBe(201);
+    await server.ctx.db
+      .insertInto('subscriptions')
+      .values({
+        subscriber_id: subscriber.user.id,
+        creator_id: closed.user.id,
+        current_period_end: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    expect((await open(subscriber)).status).toBe(201);
+    // the closed account may still write to anyone, and an open chat stays open
+    expect(
+      (await call(server, closed, 'POST', '/chats', { recipientId: stranger.user.id })).status,
+    ).toBe(201);
+    expect((await open(stranger)).status).toBe(200);
+  });
+});
+
 describe('the chat list', () => {
   it('shows unread counts, last message, and hides a chat for the caller only', async () => {
     const a = await actor(server);
