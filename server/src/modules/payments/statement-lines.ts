@@ -1,12 +1,16 @@
 import type { TransactionLine } from '@fanspace/contracts';
 import { formatUnits, num, units } from '../ledger/money.ts';
 
-/** Statement lines of statements.service.ts kept apart: discounts and collaboration splits. */
+/**
+ * Statement lines of statements.service.ts kept apart (discounts, collaboration splits), and the
+ * helpers every statement line is built with (referrals.statements.ts too).
+ */
 
-type Meta = Record<string, unknown>;
-type UserBrief = { id: string; username: string; displayName: string | null };
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const line = (label: string, cents: number) => ({
+export type Meta = Record<string, unknown>;
+export type UserBrief = { id: string; username: string; displayName: string | null };
+export const str = (v: unknown) => (typeof v === 'string' ? v : null);
+/** One row of a line's breakdown. */
+export const line = (label: string, cents: number) => ({
   label,
   amount: units(cents),
   amountCents: cents,

@@ -16,7 +16,14 @@ import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
 import { num, formatUnits, units } from '../ledger/money.ts';
 import { describeReferralMovement } from '../referrals/referrals.statements.ts';
-import { describeCollabSplit, discountOf } from './statement-lines.ts';
+import {
+  describeCollabSplit,
+  discountOf,
+  line,
+  str,
+  type Meta,
+  type UserBrief,
+} from './statement-lines.ts';
 
 /**
  * What a fan or creator reads about their money: one line per ledger transaction touching
@@ -29,10 +36,6 @@ interface EntryFact {
   kind: string;
   owner_id: string | null;
 }
-type Meta = Record<string, unknown>;
-type UserBrief = { id: string; username: string; displayName: string | null };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const WHAT: Record<string, string> = {
   unlock: 'unlocking a post',
   tip: 'a tip',
@@ -47,12 +50,6 @@ const UNLOCK_OF: Record<string, string> = {
 };
 const whatOf = (kind: string, m: Meta) =>
   (kind === 'unlock' ? UNLOCK_OF[str(m.contentType) ?? ''] : undefined) ?? WHAT[kind] ?? kind;
-const line = (label: string, cents: number) => ({
-  label,
-  amount: units(cents),
-  amountCents: cents,
-});
-
 /** Pure: the statement line of one transaction as `userId` sees it. */
 export function describeTransaction(
   tx: { id: string; kind: string; metadata: Meta; created_at: Date },
@@ -69,23 +66,7 @@ export function describeTransaction(
     const cents = sumOf('creator_available');
     // the release job repays a debt from a refund or chargeback first (creator_owed)
     const repaid = sumOf('creator_owed');
-    if (repaid > 0) {
-      const held = cents + repaid;
-      return {
-        ...base,
-        amount: units(cents),
-        amountCents: cents,
-        direction: 'in',
-        account: 'creator_available',
-        counterparty: null,
-        explanation: `${formatUnits(held)} finished its hold: ${formatUnits(repaid)} repaid the balance you owed from a refund or chargeback and ${formatUnits(cents)} moved from pending to available.`,
-        breakdown: [
-          line('Finished its hold', held),
-          line('Repaid balance owed', repaid),
-          line('Moved to available', cents),
-        ],
-      };
-    }
+    const held = cents + repaid;
     return {
       ...base,
       amount: units(cents),
@@ -93,8 +74,16 @@ export function describeTransaction(
       direction: 'in',
       account: 'creator_available',
       counterparty: null,
-      explanation: `${formatUnits(cents)} finished its hold and moved from pending to available.`,
-      breakdown: [line('Moved to available', cents)],
+      explanation:
+        repaid > 0
+          ? `${formatUnits(held)} finished its hold: ${formatUnits(repaid)} repaid the balance you owed from a refund or chargeback and ${formatUnits(cents)} moved from pending to available.`
+          : `${formatUnits(cents)} finished its hold and moved from pending to available.`,
+      breakdown: [
+        ...(repaid > 0
+          ? [line('Finished its hold', held), line('Repaid balance owed', repaid)]
+          : []),
+        line('Moved to available', cents),
+      ],
     };
   }
   if (tx.kind === 'top_up') {

@@ -1,5 +1,6 @@
 import type { TransactionLine } from '@fanspace/contracts';
 import { num, formatUnits, units } from '../ledger/money.ts';
+import { line, str, type Meta, type UserBrief } from '../payments/statement-lines.ts';
 import { REFERRAL_SHARE_KIND } from './referrals.split.ts';
 
 /**
@@ -7,15 +8,6 @@ import { REFERRAL_SHARE_KIND } from './referrals.split.ts';
  * statements.service asks here first): a referral share received, and a refund or chargeback
  * that took some of it back. Null when the transaction is not the user's as a referrer.
  */
-
-type Meta = Record<string, unknown>;
-type UserBrief = { id: string; username: string; displayName: string | null };
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const line = (label: string, cents: number) => ({
-  label,
-  amount: units(cents),
-  amountCents: cents,
-});
 
 export function describeReferralMovement(
   tx: { kind: string; metadata: Meta },
