@@ -9,9 +9,10 @@ import { startServer } from './server.ts';
  * `npm run bench:web`: the JavaScript each public route really ships. Starts the server on an
  * empty PGlite (serving the built web app: run `npm run build` first), opens the routes in
  * Chromium, and sums the gzipped size of every script the page loaded. /login must stay
- * within 150 KB. Writes bench/results/web.json.
+ * within 150 KB, read as 150,000 bytes (the stricter of 1,000 and 1,024; the figures printed are
+ * in KB of 1,024 bytes, as in docs/PERFORMANCE.md). Writes bench/results/web.json.
  */
-const LIMIT_KB = 150;
+const LIMIT_BYTES = 150_000;
 const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/login,/,/signup').split(',');
 
 async function main() {
@@ -21,7 +22,8 @@ async function main() {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
   });
-  const out: Record<string, { scripts: number; gzipKb: number; rawKb: number }> = {};
+  const out: Record<string, { scripts: number; gzipBytes: number; gzipKb: number; rawKb: number }> =
+    {};
   try {
     for (const route of ROUTES) {
       const page = await browser.newPage();
@@ -43,6 +45,7 @@ async function main() {
       const raw = buffers.reduce((n, b) => n + b.length, 0);
       out[route] = {
         scripts: buffers.length,
+        gzipBytes: gzip,
         gzipKb: Math.round(gzip / 102.4) / 10,
         rawKb: Math.round(raw / 102.4) / 10,
       };
@@ -61,8 +64,10 @@ async function main() {
       `${route.padEnd(10)} ${r.scripts} scripts  ${r.gzipKb} KB gzipped (${r.rawKb} KB raw)`,
     );
   const login = out['/login'];
-  if (login && login.gzipKb > LIMIT_KB) {
-    console.log(`/login ships ${login.gzipKb} KB of gzipped JS, over the ${LIMIT_KB} KB budget`);
+  if (login && login.gzipBytes > LIMIT_BYTES) {
+    console.log(
+      `/login ships ${login.gzipBytes} bytes of gzipped JS, over the budget of ${LIMIT_BYTES}`,
+    );
     process.exitCode = 1;
   }
 }

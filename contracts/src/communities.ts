@@ -312,7 +312,10 @@ export type CommunityPostsQuery = Static<typeof CommunityPostsQuery>;
 export const CommunityPostsResponse = Type.Object({
   communityId: Type.String(),
   posts: Type.Array(CommunityPost),
+  /** the same as currentPage (kept for clients that read it) */
   page: Type.Integer(),
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type CommunityPostsResponse = Static<typeof CommunityPostsResponse>;

@@ -64,7 +64,8 @@ export const SlimUser = Type.Object({
   avatarUrl: Nullable(Type.String()),
   isCreator: Type.Boolean(),
   isVerified: Type.Boolean(),
-  followersCount: Type.Integer(),
+  /** null when the account hides it (privacy.showFollowerCount false), as on `PublicUser` */
+  followersCount: Nullable(Type.Integer()),
 });
 export type SlimUser = Static<typeof SlimUser>;
 export const SlimUserPage = Type.Object({

@@ -174,6 +174,7 @@ export const StoriesResponse = Type.Object({
   groups: Type.Array(StoryGroup),
   stories: Type.Array(Story),
   currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type StoriesResponse = Static<typeof StoriesResponse>;

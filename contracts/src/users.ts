@@ -21,7 +21,11 @@ export const PublicUser = Type.Object({
   isCreator: Type.Boolean(),
   accountType: Type.Union([Type.Literal('fan'), Type.Literal('creator')]),
   isVerified: Type.Boolean(),
-  followersCount: Type.Integer(),
+  /**
+   * null when the account hides it (privacy.showFollowerCount false) from everyone but itself;
+   * the owner's own views (`MeUser`, its own profile) always carry the number
+   */
+  followersCount: Nullable(Type.Integer()),
   followingCount: Type.Integer(),
   subscriberCount: Type.Integer(),
   postsCount: Type.Integer(),
@@ -45,6 +49,8 @@ export type PublicUser = Static<typeof PublicUser>;
 
 const MeUserObject = Type.Object({
   ...PublicUser.properties,
+  /** the owner always sees their own count */
+  followersCount: Type.Integer(),
   email: Type.String(),
   phoneNumber: Nullable(Type.String()),
   emailVerified: Type.Boolean(),

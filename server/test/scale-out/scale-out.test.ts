@@ -200,7 +200,7 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
     expect((await api(proxy.url, 'GET', '/users/me', { token })).status).toBe(401);
   });
 
-  it('realtime: a fan’s socket on A hears a message, typing and presence sent through B, and sockets behind the proxy hear messages sent through it', async () => {
+  it('realtime: a fan’s socket on A hears a message, typing and presence sent through B (and the sender hiding their activity status through A), and sockets behind the proxy hear messages sent through it', async () => {
     const fan = await createUser(ctx);
     const sender = await createUser(ctx);
     const fanToken = await tokenFor(ctx, fan);
@@ -232,6 +232,18 @@ describe.skipIf(testDb.kind !== 'pg')('two server processes behind a proxy', () 
       onA.socket.send({ type: 'presence_watch', data: { userIds: [sender.id] } });
       const online = await onA.socket.next('presence', (f) => f.data.online, 5000);
       expect(online.data).toEqual({ userId: sender.id, online: true });
+
+      // hiding one's activity status through A reaches B's hub (a bus signal): offline for A's
+      // watcher at once, and online again when shown
+      for (const show of [false, true]) {
+        const put = await api(a.url, 'PUT', '/users/me', {
+          token: senderToken,
+          body: { privacy: { showActivityStatus: show } },
+        });
+        expect(put.status).toBe(200);
+        const seen = await onA.socket.next('presence', (f) => f.data.online === show, 5000);
+        expect(seen.data).toEqual({ userId: sender.id, online: show });
+      }
     } finally {
       await Promise.all([onA.socket.close(), senderOnB.socket.close()]);
     }

@@ -41,6 +41,7 @@ export function makeMeUser(overrides: Partial<MeUser> = {}): MeUser {
   const base = makePublicUser(overrides);
   return {
     ...base,
+    followersCount: base.followersCount ?? 0,
     email: `${base.username}@example.com`,
     phoneNumber: null,
     emailVerified: true,

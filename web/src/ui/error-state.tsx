@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
-import { AlertIcon, RefreshIcon } from './icons.tsx';
+import { AlertIcon, RefreshIcon } from './icons/frame-icons.tsx';
 
 export interface ErrorStateProps {
   title?: string;

@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from './cn.ts';
-import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import { EyeIcon, EyeOffIcon } from './icons/frame-icons.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;

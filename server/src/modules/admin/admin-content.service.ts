@@ -142,9 +142,16 @@ export async function adminDeletePost(
 
 /**
  * GET /admin/posts/{id}/comments: every comment of a post in thread order (deleted ones flagged,
- * restricted ones included: moderators see what the public does not), up to 500.
+ * restricted ones included: moderators see what the public does not), up to 500. The post may be
+ * deleted (moderators still review it); an id that was never a post is a 404.
  */
 export async function listPostComments(db: AdminCtx['db'], postId: string) {
+  const post = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post) throw new NotFoundError('Post not found', ErrorCodes.NOT_FOUND);
   const rows = await db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')

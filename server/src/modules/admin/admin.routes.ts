@@ -517,7 +517,7 @@ export async function adminRoutes(app: App) {
         tags,
         summary: "A post's comments for moderation (deleted and restricted ones included)",
         params: IdParams,
-        response: { 200: AdminCommentsResponse },
+        response: { 200: AdminCommentsResponse, 404: notFound },
       },
     },
     async (request) => listPostComments(ctx.db, request.params.id),

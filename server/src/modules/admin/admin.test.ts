@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -464,11 +465,16 @@ describe('reports and content', () => {
     expect(JSON.stringify(comments.body)).not.toContain('"rude"');
     const after = await call('GET', `/admin/posts/${post.id}/comments`);
     expect(after.body.comments[0]).toMatchObject({ isDeleted: true, text: '' });
+    const unknownPost = await call('GET', `/admin/posts/${randomUUID()}/comments`);
+    expect(unknownPost.status).toBe(404);
+    expect(unknownPost.body).toMatchObject({ code: 'NOT_FOUND', message: 'Post not found' });
     const delPost = await call('DELETE', `/admin/posts/${post.id}`, adminHeaders, {
       reason: 'Off-topic',
     });
     expect(delPost.body).toMatchObject({ ok: true, message: 'Post deleted by admin.' });
     expect((await call('DELETE', `/admin/posts/${post.id}`, adminHeaders)).status).toBe(404);
+    // a deleted post's comments stay reviewable
+    expect((await call('GET', `/admin/posts/${post.id}/comments`)).status).toBe(200);
     expect(await auditActions(post.id)).toEqual(['post.delete']);
     expect(await auditActions(comment.body.id)).toEqual(['comment.delete']);
   });

@@ -25,6 +25,12 @@ describe('demo analytics', () => {
     );
     const content = await get('/analytics/content?sort=views');
     expect(content.items[0].views).toBeGreaterThan(0);
+    // subscriptions are the real ones: new minus cancelled never exceeds who is subscribed now
+    const audience = await get('/analytics/audience');
+    expect(audience.newSubscribers).toBeGreaterThan(0);
+    expect(audience.newSubscribers - audience.unsubscriptions).toBeLessThanOrEqual(
+      audience.subscribers,
+    );
     const viewers = await get('/analytics/profile-viewers');
     expect(viewers.viewers.map((v: { user: { id: string } }) => v.user.id)).toContain(ids.fan);
   });

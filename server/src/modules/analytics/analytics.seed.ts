@@ -3,8 +3,10 @@ import type { SeedStep } from '../../seed/demo.ts';
 /**
  * Demo analytics, so Maya's dashboard looks alive after `npm start`: a year of daily rollups
  * with a gentle upward trend (deterministic, not random between runs), per-post counts for
- * her posts over the last month, and the other demo accounts as her profile viewers. Money is
- * not seeded here: earnings come from the payments seed's real ledger transactions.
+ * her posts over the last month, and the other demo accounts as her profile viewers. Money and
+ * subscriptions are not seeded here: earnings, new subscribers and cancellations come from the
+ * payments seed's real subscriptions and ledger transactions, so the audience figures (churn:
+ * cancellations of the subscribers at the start) add up with the live subscriber count.
  */
 /** mulberry32: small, deterministic, good enough for demo noise */
 function generator(seed: number) {
@@ -36,8 +38,6 @@ export const seedAnalytics: SeedStep = async (db, ids) => {
     add('profile_view', 7);
     add('like', 4);
     add('comment', 1);
-    if (rand(4) === 0) add('subscription', 1);
-    if (rand(9) === 0) add('unsubscription', 1);
   }
   for (let i = 0; i < rows.length; i += 500)
     await db

@@ -90,7 +90,10 @@ export async function presentChats(
         return {
           userId: p.user_id,
           unreadCount: p.unread_count,
-          user: user && user.status !== 'deleted' ? presentPublicUser(user) : null,
+          user:
+            user && user.status !== 'deleted'
+              ? presentPublicUser(user, undefined, viewer.id)
+              : null,
         };
       }),
       participantIds: members.map((p) => p.user_id),

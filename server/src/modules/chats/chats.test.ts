@@ -1,8 +1,8 @@
 import type { Chat } from '@fanspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
-import { actor, block, call } from '../posts/posts.test-kit.ts';
-import { chatOf, openChat, send } from './chats.test-kit.ts';
+import { actor, block, call, type Actor } from '../posts/posts.test-kit.ts';
+import { chatOf, messagesOf, openChat, send } from './chats.test-kit.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +28,26 @@ describe('opening chats', () => {
     const again = await call(server, b, 'POST', '/chats', { recipientId: a.user.id });
     expect(again.status).toBe(200);
     expect(again.body.chat.id).toBe(chat.id);
+  });
+
+  it('shows a hidden follower count to its owner only, as participant and as sender', async () => {
+    const a = await actor(server, 'fan', {
+      followers_count: 4,
+      privacy: JSON.stringify({ showFollowerCount: false }),
+    });
+    const b = await actor(server);
+    const chat = await openChat(server, a, b);
+    await send(server, a, chat.id, { text: 'hi' });
+    const seenBy = async (who: Actor) => {
+      const { participants } = await chatOf(server, who, chat.id);
+      const { messages } = await messagesOf(server, who, chat.id);
+      return [
+        participants.find((p) => p.userId === a.user.id)?.user?.followersCount,
+        messages[0]?.sender?.followersCount,
+      ];
+    };
+    expect(await seenBy(a)).toEqual([4, 4]);
+    expect(await seenBy(b)).toEqual([null, null]);
   });
 
   it('concurrent opens of one pair meet on the same chat', async () => {

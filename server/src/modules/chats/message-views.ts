@@ -161,7 +161,7 @@ export function presentMessage(row: MessageRow, viewerId: string, facts: Message
     messageId: row.id,
     chatId: row.chat_id,
     senderId: row.sender_id,
-    sender: facts.sender ? presentPublicUser(facts.sender) : null,
+    sender: facts.sender ? presentPublicUser(facts.sender, undefined, viewerId) : null,
     timestamp: row.created_at.toISOString(),
     status: deleted ? 'deleted' : 'sent',
     isDeleted: deleted,

@@ -265,6 +265,53 @@ describe('promo codes at checkout', () => {
     await expectLedgerOk(server, admin);
   });
 
+  it('a full refund gives the code back (the use no longer counts); a partial one does not', async () => {
+    const post = await paidPost(server, creator, 1000);
+    const code = await pay(server, creator, 'POST', '/promo-codes', {
+      code: 'ONCEMORE',
+      percentOff: 10,
+      maxUses: 1,
+    });
+    expect(code.status).toBe(201);
+    const fan = await richFan();
+    const usesCount = async () =>
+      (await pay(server, creator, 'GET', '/promo-codes')).body.codes.find(
+        (c: { id: string }) => c.id === code.body.id,
+      ).usesCount as number;
+    const quote = () =>
+      pay(server, fan, 'POST', '/promo-codes/validate', {
+        code: 'ONCEMORE',
+        purpose: 'unlock',
+        targetId: post.id,
+      });
+    const unlock = await pay(server, fan, 'POST', `/posts/${post.id}/unlock`, {
+      promoCode: 'oncemore',
+    });
+    expect(unlock).toMatchObject({ status: 200, body: { priceCents: 900 } });
+    expect(await usesCount()).toBe(1);
+
+    const refund = `/admin/transactions/${unlock.body.transactionId}/refund`;
+    // a partial refund: the fan keeps the post, the code stays used
+    expect(
+      (await pay(server, admin, 'POST', refund, { amount: 1, reason: 'goodwill' })).status,
+    ).toBe(200);
+    expect(await usesCount()).toBe(1);
+    expect((await quote()).body.message).toBe('This promo code has been used up');
+
+    // the rest: the purchase is undone, and so is the code's use
+    expect((await pay(server, admin, 'POST', refund, { reason: 'not as described' })).status).toBe(
+      200,
+    );
+    expect(await usesCount()).toBe(0);
+    expect((await quote()).body).toMatchObject({ valid: true, priceCents: 900 });
+    const again = await pay(server, fan, 'POST', `/posts/${post.id}/unlock`, {
+      promoCode: 'ONCEMORE',
+    });
+    expect(again).toMatchObject({ status: 200, body: { priceCents: 900 } });
+    expect(await usesCount()).toBe(1);
+    await expectLedgerOk(server, admin);
+  });
+
   it('refuses wrong purpose, expired, used-up, ended, unknown and other creators’ codes, charging nothing', async () => {
     const post = await paidPost(server, creator, 1000);
     await pay(server, creator, 'POST', '/promo-codes', {

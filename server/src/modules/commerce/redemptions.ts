@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../platform/db/database.ts';
+import type { DbHandle, Tx } from '../../platform/db/database.ts';
 import type { AppError } from '../../platform/errors.ts';
 
 /**
@@ -42,4 +42,33 @@ export async function recordRedemption(
     .set({ uses_count: sql`uses_count + 1` })
     .where('id', '=', offer.id)
     .execute();
+}
+
+/**
+ * A fully refunded or charged-back checkout gives its offer back: the redemption recorded with
+ * that charge goes (the fan may use the code or promotion again) and the offer's uses counter
+ * drops by one, so a refunded use no longer counts toward max_uses. A partial refund keeps both.
+ * Called by `reverseCharge` before it locks ledger accounts: the offer row, then the accounts,
+ * the order a checkout takes them in.
+ */
+export async function releaseRedemption(tx: DbHandle, payerId: string, transactionId: string) {
+  const released = await tx
+    .deleteFrom('promo_redemptions')
+    .where('user_id', '=', payerId)
+    .where('transaction_id', '=', transactionId)
+    .returning(['promotion_id', 'promo_code_id'])
+    .execute();
+  for (const r of released) {
+    const offer = r.promo_code_id
+      ? { table: 'promo_codes' as const, id: r.promo_code_id }
+      : r.promotion_id
+        ? { table: 'promotions' as const, id: r.promotion_id }
+        : null;
+    if (!offer) continue;
+    await tx
+      .updateTable(offer.table)
+      .set({ uses_count: sql`greatest(uses_count - 1, 0)` })
+      .where('id', '=', offer.id)
+      .execute();
+  }
 }

@@ -168,6 +168,16 @@ export async function countOwned(db: DbHandle, ownerId: string) {
   return Number(row.n);
 }
 
+/** The community's posts, counted from its list index (exact, unlike a stored counter). */
+export async function countCommunityPosts(db: DbHandle, communityId: string) {
+  const row = await db
+    .selectFrom('community_posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('community_id', '=', communityId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function nameTaken(db: DbHandle, name: string, exceptId?: string) {
   let q = db
     .selectFrom('communities')

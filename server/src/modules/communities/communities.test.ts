@@ -307,6 +307,10 @@ describe('posts and likes', () => {
       'Welcome!',
       'Leg day',
     ]);
+    expect(list.body).toMatchObject({ currentPage: 1, totalPages: 1, hasMore: false });
+    const paged = await call(server, stranger, 'GET', `/communities/${c.id}/posts?limit=1&page=2`);
+    expect(paged.body).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
+    expect(paged.body.posts.map((p: { content: string }) => p.content)).toEqual(['Leg day']);
     const image = await server.app.inject({
       method: 'GET',
       url: list.body.posts[1].image.url,

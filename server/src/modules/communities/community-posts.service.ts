@@ -118,21 +118,26 @@ export async function listCommunityPosts(
   const community = await visibleCommunity(ctx.db, viewer.id, id);
   if (!canReadPosts(community, community.viewer_role))
     throw new ForbiddenError(ErrorCodes.COMMUNITY_FORBIDDEN, COMMUNITY_MESSAGES.notMember);
-  const rows = await ctx.db
-    .selectFrom('community_posts')
-    .selectAll()
-    .where('community_id', '=', id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  const page = rows.slice(0, query.limit);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .selectFrom('community_posts')
+      .selectAll()
+      .where('community_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(offset)
+      .execute(),
+    q.countCommunityPosts(ctx.db, id),
+  ]);
   return {
     communityId: id,
-    posts: await presentPostRows(ctx, viewer, community.viewer_role, page),
+    posts: await presentPostRows(ctx, viewer, community.viewer_role, rows),
     page: query.page,
-    hasMore: rows.length > query.limit,
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.limit),
+    hasMore: offset + rows.length < total,
   };
 }
 

@@ -73,7 +73,12 @@ export async function creatorKitRoutes(app: App) {
         tags,
         summary: 'My notes about one fan, newest first',
         params: KitUserIdParams,
-        response: { 200: CreatorNotesResponse, 400: invalid, 403: onlyCreators },
+        response: {
+          200: CreatorNotesResponse,
+          400: invalid,
+          403: onlyCreators,
+          404: routeErrors(E.NOT_FOUND),
+        },
       },
     },
     async (request) => notesAbout(ctx, currentUser(request).id, request.params.userId),

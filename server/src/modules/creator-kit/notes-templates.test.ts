@@ -89,6 +89,8 @@ describe('creator notes', () => {
       note: 'x',
     });
     expect(nobody.status).toBe(404);
+    const aboutNobody = await call(server, creator, 'GET', `/creator-notes/user/${randomUUID()}`);
+    expect(aboutNobody).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     const badId = await call(server, creator, 'PUT', '/creator-notes/not-a-uuid', { note: 'x' });
     expect(badId.status).toBe(400);
     const tooLong = await call(server, creator, 'POST', '/creator-notes', {

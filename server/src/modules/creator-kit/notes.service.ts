@@ -59,6 +59,14 @@ export async function notesAbout(
   creatorId: string,
   fanId: string,
 ): Promise<CreatorNotesResponse> {
+  // notes outlive a closed account (only the author sees them); an id that was never an
+  // account is a 404
+  const fan = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', fanId)
+    .executeTakeFirst();
+  if (!fan) throw userNotFound();
   const rows = await ctx.db
     .selectFrom('creator_notes')
     .selectAll()

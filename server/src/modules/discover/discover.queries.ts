@@ -84,6 +84,8 @@ export function slimCreators(
       'identity_status',
       'followers_count',
       'created_at',
+      // privacy.showFollowerCount, read by `visibleFollowersCount`
+      'privacy',
     ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

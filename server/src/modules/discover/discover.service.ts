@@ -12,6 +12,7 @@ import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { newestCreators, trendingCreators } from '../graph/discovery.service.ts';
 import { presentPosts, type PostsCtx, type Viewer } from '../posts/post-views.ts';
 import { discoverRows, findVisiblePost } from '../posts/posts.queries.ts';
+import { visibleFollowersCount } from '../users/users.presenter.ts';
 import { findUserById } from '../users/users.queries.ts';
 import * as q from './discover.queries.ts';
 
@@ -97,7 +98,7 @@ export async function optimizedUsers(
       avatarUrl: r.avatar_url,
       isCreator: true,
       isVerified: r.identity_status === 'verified',
-      followersCount: r.followers_count,
+      followersCount: visibleFollowersCount(r, viewerId),
     })),
     nextCursor,
   };

@@ -1,7 +1,7 @@
 import type { FeedbackResponse, FeedbackType, UserListResponse } from '@fanspace/contracts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { presentUsers } from './graph-lists.service.ts';
+import { publicListView } from '../users/user-views.ts';
 import { assertNotSelf, contradictingFeedback, isReachable, userNotFound } from './graph.policy.ts';
 import { findUser } from './graph.queries.ts';
 import * as q from './discovery.queries.ts';
@@ -13,7 +13,7 @@ import * as q from './discovery.queries.ts';
  */
 
 async function present(db: DbHandle, viewerId: string | null, users: UserRow[]) {
-  return { users: await presentUsers(db, viewerId, users) } satisfies UserListResponse;
+  return { users: await publicListView(db, viewerId, users) } satisfies UserListResponse;
 }
 
 /** Ranked by follows gained in the last 7 days, then by followers. */

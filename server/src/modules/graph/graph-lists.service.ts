@@ -1,6 +1,5 @@
 import type {
   BlockedIdsResponse,
-  PublicUser,
   RecentActivityResponse,
   RestrictedIdsResponse,
   UserListQuery,
@@ -10,9 +9,9 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import { EXACT_TIME_RE } from '../../platform/db/exact-time.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-import { presentPublicUser } from '../users/users.presenter.ts';
+import { publicListView } from '../users/user-views.ts';
 import * as q from './graph-lists.queries.ts';
-import { blockedIdList, loadViewerRelations, restrictedIdList } from './graph.relations.ts';
+import { blockedIdList, restrictedIdList } from './graph.relations.ts';
 import { collectActivity } from './recent-activity.ts';
 
 /** The signed-in user's lists (SPEC §7 GET /users/me/…). */
@@ -42,21 +41,6 @@ export function decodeCursor(cursor: string): q.EdgeKey {
   throw new BadRequestError('Invalid cursor', undefined, { field: 'querystring.cursor' });
 }
 
-/** Users of one page, each with the viewer's relation flags. */
-export async function presentUsers(
-  db: DbHandle,
-  viewerId: string | null,
-  users: readonly UserRow[],
-): Promise<PublicUser[]> {
-  if (!viewerId) return users.map((u) => presentPublicUser(u));
-  const relations = await loadViewerRelations(
-    db,
-    viewerId,
-    users.map((u) => u.id),
-  );
-  return users.map((u) => presentPublicUser(u, relations.get(u.id)));
-}
-
 type PageFetcher = (page: q.EdgePage) => Promise<q.ListedUser[]>;
 
 async function userPage(
@@ -74,7 +58,7 @@ async function userPage(
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   return {
-    users: await presentUsers(db, viewerId, pageRows),
+    users: await publicListView(db, viewerId, pageRows),
     currentPage: page,
     totalPages: Math.ceil(total / limit),
     hasMore,
@@ -131,7 +115,9 @@ export async function recentActivity(
     userId,
     entries.map((e) => e.userId),
   );
-  const presented = new Map((await presentUsers(db, userId, users)).map((u) => [u.id, u] as const));
+  const presented = new Map(
+    (await publicListView(db, userId, users)).map((u) => [u.id, u] as const),
+  );
   const activities: RecentActivityResponse['activities'] = [];
   for (const entry of entries) {
     const user = presented.get(entry.userId);

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@fanspace/contracts';
+import { CURRENCY, ErrorCodes } from '@fanspace/contracts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { toCents } from '../users/profile-rules.ts';
 
@@ -58,7 +58,10 @@ export function parseFeePercent(value: unknown): number {
     : DEFAULT_FEE_PERCENT;
 }
 
-export const formatUnits = (cents: number) => units(cents).toFixed(2);
+const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY });
+
+/** An amount in the platform's currency for a sentence people read: "$1,234.50". */
+export const formatMoney = (cents: number) => moneyFormat.format(units(cents));
 
 /** A number read from the database or ledger metadata (bigint may come back as text); absent: 0. */
 export const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));

@@ -10,10 +10,11 @@ import {
 } from '../../platform/errors.ts';
 import { CHARGE_KINDS, type ChargeKind } from './charges.ts';
 import { accountId, postTransaction, systemAccountOf } from './ledger.service.ts';
-import { formatUnits, num, partBackUpTo } from './money.ts';
+import { formatMoney, num, partBackUpTo } from './money.ts';
 import { takeBackShare } from './take-back.ts';
 import { notify } from '../notifications/notify.ts';
 import { collaboratorReversal } from '../collaborations/collaborations.split.ts';
+import { releaseRedemption } from '../commerce/redemptions.ts';
 import { reverseWishlistFunding } from '../commerce/wishlist.service.ts';
 import { referralReversal } from '../referrals/referrals.split.ts';
 
@@ -37,6 +38,8 @@ import { referralReversal } from '../referrals/referrals.split.ts';
  * - A referrer paid out of the charge's fee (referrals.split.ts) gives back the same proportion
  *   of their part, cumulatively; it returns to platform_fees, so the platform's net fee stays
  *   fee − referral part for whatever is left of the charge.
+ * - A full reversal withdraws what the charge bought (`endAccessOf`) and gives back the promo
+ *   code or promotion used on it (`releaseRedemption`); a partial one leaves both.
  * - Idempotent on externalRef (a provider dispute id, an admin request key): the same ref
  *   returns the first reversal; the database's unique `idempotency_ref` is the last line.
  */
@@ -182,9 +185,14 @@ export async function reverseCharge(
   if (amount > remaining)
     throw new UnprocessableError(
       ErrorCodes.REFUND_EXCEEDS_ORIGINAL,
-      `Refund amount exceeds what is left to refund (${formatUnits(remaining)} of ${formatUnits(gross)})`,
+      `Refund amount exceeds what is left to refund (${formatMoney(remaining)} of ${formatMoney(gross)})`,
       { refundableCents: remaining, refundable: remaining / 100 },
     );
+
+  // fully reversed: the promo code or promotion used on it is the fan's to use again (before
+  // any ledger account is locked: a checkout locks the offer row first, then the accounts)
+  const full = already + amount === gross;
+  if (full) await releaseRedemption(tx, payerId, charge.id);
 
   // the charge's own rounding, cumulatively: totals end exactly at fee and share
   const feeUpTo = (cents: number) => partBackUpTo(fee, cents, gross);
@@ -277,7 +285,7 @@ export async function reverseCharge(
     ...(ref ? { idempotencyRef: ref } : {}),
   });
 
-  if (already + amount === gross) await endAccessOf(tx, charge.kind, m, input.now ?? new Date());
+  if (full) await endAccessOf(tx, charge.kind, m, input.now ?? new Date());
   // a wishlist tip's item loses what was taken back (progress goes down, reopens below the goal)
   if (charge.kind === 'tip') await reverseWishlistFunding(tx, charge.id, amount);
 
@@ -295,7 +303,8 @@ export async function reverseCharge(
       data: {
         kind: input.kind,
         amountCents: amount,
-        message: `${formatUnits(amount)} for ${what} was refunded to your wallet.`,
+        message: `${formatMoney(amount)} for ${what} was refunded to your wallet.`,
+        url: '/wallet',
       },
     });
   if (creatorId)
@@ -308,7 +317,8 @@ export async function reverseCharge(
         kind: input.kind,
         amountCents: ownerBack,
         owedCents: owed,
-        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(ownerBack)} of your share was taken back${owed > 0 ? ` and ${formatUnits(owed)} is owed from your next earnings` : ''}.`,
+        message: `${formatMoney(amount)} for ${what} was ${word}; ${formatMoney(ownerBack)} of your share was taken back${owed > 0 ? ` and ${formatMoney(owed)} is owed from your next earnings` : ''}.`,
+        url: '/earnings',
       },
     });
   if (collab && collab.partCents > 0)
@@ -321,7 +331,8 @@ export async function reverseCharge(
         kind: input.kind,
         amountCents: collab.partCents,
         owedCents: collab.owedCents,
-        message: `${formatUnits(amount)} for ${what} was ${word}; ${formatUnits(collab.partCents)} of your collaboration share was taken back${collab.owedCents > 0 ? ` and ${formatUnits(collab.owedCents)} is owed from your next earnings` : ''}.`,
+        message: `${formatMoney(amount)} for ${what} was ${word}; ${formatMoney(collab.partCents)} of your collaboration share was taken back${collab.owedCents > 0 ? ` and ${formatMoney(collab.owedCents)} is owed from your next earnings` : ''}.`,
+        url: '/earnings',
       },
     });
   if (referral && referralBack > 0)
@@ -334,7 +345,8 @@ export async function reverseCharge(
         kind: input.kind,
         amountCents: referralBack,
         owedCents: referral.owedCents,
-        message: `A sale by someone you referred was ${word}; ${formatUnits(referralBack)} of your referral earnings was taken back${referral.owedCents > 0 ? ` and ${formatUnits(referral.owedCents)} is owed from your next earnings` : ''}.`,
+        message: `A sale by someone you referred was ${word}; ${formatMoney(referralBack)} of your referral earnings was taken back${referral.owedCents > 0 ? ` and ${formatMoney(referral.owedCents)} is owed from your next earnings` : ''}.`,
+        url: '/referrals',
       },
     });
   return { transactionId: posted.id, reversedCents: amount };

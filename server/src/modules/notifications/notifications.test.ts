@@ -115,6 +115,11 @@ describe('reading and managing notifications', () => {
         actorId: other.user.id,
         data: { i },
       });
+    // one second apart, oldest first: two notices can share a timestamp on a fast clock, and the
+    // id that then breaks the tie is random, so insertion order alone would not fix the order
+    await sql`update notifications
+      set created_at = now() - (${count} - (data->>'i')::int) * interval '1 second'
+      where user_id = ${user.user.id}::uuid`.execute(server.ctx.db);
     return { user, other };
   }
 

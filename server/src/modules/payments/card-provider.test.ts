@@ -370,7 +370,7 @@ describe('pro pack (test provider: paid from the wallet)', () => {
       counterparty: null,
     });
     expect(statement.body.transactions[0].explanation).toMatch(
-      /^Paid 9\.99 for the Pro pack, until /,
+      /^Paid \$9\.99 for the Pro pack, until /,
     );
 
     const me = (await pay(server, buyer, 'GET', '/users/me')).body;

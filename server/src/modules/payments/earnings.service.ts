@@ -10,7 +10,7 @@ import {
 } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { REFERRAL_SHARE_KIND } from '../referrals/referrals.split.ts';
-import { formatUnits, units } from '../ledger/money.ts';
+import { formatMoney, units } from '../ledger/money.ts';
 import { owedCents, REVERSAL_KINDS } from '../ledger/reversals.ts';
 import { payoutTotals } from './payouts.queries.ts';
 import { earningsOverview } from './statements.service.ts';
@@ -86,10 +86,10 @@ export async function earningsOverviewDetailed(
   const collabReceived = Number(charges.collabReceived);
   const referralReceived = Number(charges.referralReceived);
   const collabNote = [
-    collabPaid > 0 ? `after ${formatUnits(collabPaid)} paid to collaborators` : null,
-    collabReceived > 0 ? `including ${formatUnits(collabReceived)} as a collaborator` : null,
+    collabPaid > 0 ? `after ${formatMoney(collabPaid)} paid to collaborators` : null,
+    collabReceived > 0 ? `including ${formatMoney(collabReceived)} as a collaborator` : null,
     referralReceived > 0
-      ? `including ${formatUnits(referralReceived)} in referral shares paid from the platform fee`
+      ? `including ${formatMoney(referralReceived)} in referral shares paid from the platform fee`
       : null,
   ]
     .filter(Boolean)
@@ -108,38 +108,38 @@ export async function earningsOverviewDetailed(
     steps: {
       gross: money(
         gross,
-        `Fans paid you ${formatUnits(gross)} in total for unlocks, tips and subscriptions${collabNote ? ` (${collabNote})` : ''}.`,
+        `Fans paid you ${formatMoney(gross)} in total for unlocks, tips and subscriptions${collabNote ? ` (${collabNote})` : ''}.`,
       ),
       fee: money(
         fees,
-        `The platform keeps its ${pct}% fee (rounded down to the cent, so a rounding cent goes to you): ${formatUnits(fees)} after refunds.`,
+        `The platform keeps its ${pct}% fee (rounded down to the cent, so a rounding cent goes to you): ${formatMoney(fees)} after refunds.`,
       ),
       refunded: money(
         refundedShare,
         refundedGross > 0
-          ? `${formatUnits(refundedGross)} was refunded or charged back to fans; ${formatUnits(refundedShare)} of it was your share and was taken back.`
+          ? `${formatMoney(refundedGross)} was refunded or charged back to fans; ${formatMoney(refundedShare)} of it was your share and was taken back.`
           : 'Nothing was refunded or charged back.',
       ),
-      net: money(net, `Your share after the fee and refunds: ${formatUnits(net)}.`),
+      net: money(net, `Your share after the fee and refunds: ${formatMoney(net)}.`),
       pending: money(
         pendingCents,
         next
-          ? `${formatUnits(pendingCents)} is held for 7 days after each payment; the next ${formatUnits(Number(next.amount))} becomes available on ${next.available_at.toISOString().slice(0, 10)}.`
+          ? `${formatMoney(pendingCents)} is held for 7 days after each payment; the next ${formatMoney(Number(next.amount))} becomes available on ${next.available_at.toISOString().slice(0, 10)}.`
           : 'Nothing is on hold.',
       ),
       available: money(
         availableCents,
-        `${formatUnits(availableCents)} finished its hold and can be paid out (minimum ${formatUnits(PAYOUT_MIN_CENTS)}).`,
+        `${formatMoney(availableCents)} finished its hold and can be paid out (minimum ${formatMoney(PAYOUT_MIN_CENTS)}).`,
       ),
       inFlight: money(
         payouts.inFlightCents,
-        `${formatUnits(payouts.inFlightCents)} is in payout requests not yet sent to your bank.`,
+        `${formatMoney(payouts.inFlightCents)} is in payout requests not yet sent to your bank.`,
       ),
-      paidOut: money(payouts.paidCents, `${formatUnits(payouts.paidCents)} was sent to your bank.`),
+      paidOut: money(payouts.paidCents, `${formatMoney(payouts.paidCents)} was sent to your bank.`),
       owed: money(
         owed,
         owed > 0
-          ? `You owe ${formatUnits(owed)} because a refund or chargeback took back more than your available balance; it is repaid from your next earnings and payouts are paused until then.`
+          ? `You owe ${formatMoney(owed)} because a refund or chargeback took back more than your available balance; it is repaid from your next earnings and payouts are paused until then.`
           : 'You owe nothing.',
       ),
     },

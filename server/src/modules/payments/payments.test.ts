@@ -181,7 +181,7 @@ describe('tips', () => {
     );
     expect(line).toMatchObject({ direction: 'in', amountCents: 800, account: 'creator_pending' });
     expect(line.counterparty.id).toBe(tipper.user.id);
-    expect(line.explanation).toMatch(/your 8\.00 is pending until \d{4}-\d{2}-\d{2}/);
+    expect(line.explanation).toMatch(/your \$8\.00 is pending until \d{4}-\d{2}-\d{2}/);
   });
 
   it('refuses self-tips, fans as recipients and out-of-range amounts', async () => {

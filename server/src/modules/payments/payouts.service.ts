@@ -20,7 +20,7 @@ import type { PayoutsTable } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import type { Selectable } from 'kysely';
 import { accountId, postTransaction } from '../ledger/ledger.service.ts';
-import { formatUnits, units } from '../ledger/money.ts';
+import { formatMoney, units } from '../ledger/money.ts';
 import { owedCents } from '../ledger/reversals.ts';
 import { notify } from '../notifications/notify.ts';
 import { listPayoutRows, lockPayout, type PayoutListFilter } from './payouts.queries.ts';
@@ -77,7 +77,7 @@ export function presentPayout(
 
 const belowMinimum = () =>
   new BadRequestError(
-    `The minimum payout is ${formatUnits(PAYOUT_MIN_CENTS)}`,
+    `The minimum payout is ${formatMoney(PAYOUT_MIN_CENTS)}`,
     ErrorCodes.PAYOUT_BELOW_MINIMUM,
     { field: 'amount', minimum: units(PAYOUT_MIN_CENTS), minimumCents: PAYOUT_MIN_CENTS },
   );
@@ -104,14 +104,14 @@ export async function requestPayout(
   if (owed > 0)
     throw new ConflictError(
       ErrorCodes.BALANCE_OWED,
-      `Payouts are paused while you owe ${formatUnits(owed)} from a refund or chargeback; it is repaid from your next earnings`,
+      `Payouts are paused while you owe ${formatMoney(owed)} from a refund or chargeback; it is repaid from your next earnings`,
       { owed: units(owed), owedCents: owed },
     );
   const amount = amountCents ?? available.balance;
   if (amount < PAYOUT_MIN_CENTS) throw belowMinimum();
   if (amount > available.balance)
     throw new BadRequestError(
-      `The payout amount is more than your available balance (${formatUnits(available.balance)})`,
+      `The payout amount is more than your available balance (${formatMoney(available.balance)})`,
       ErrorCodes.PAYOUT_EXCEEDS_AVAILABLE,
       { field: 'amount', available: units(available.balance), availableCents: available.balance },
     );
@@ -153,7 +153,7 @@ export async function requestPayout(
     payout: presentPayout(row),
     available: units(left),
     availableCents: left,
-    message: `Payout of ${formatUnits(amount)} requested to the account ending ${settings.last4}`,
+    message: `Payout of ${formatMoney(amount)} requested to the account ending ${settings.last4}`,
   };
 }
 
@@ -252,8 +252,8 @@ export async function processPayout(
         amountCents: amount,
         message:
           status === 'paid'
-            ? `Your payout of ${formatUnits(amount)} was sent to the account ending ${row.destination_last4 ?? '****'}`
-            : `Your payout of ${formatUnits(amount)} failed and the money is back in your available balance${cleanNote ? `: ${cleanNote}` : ''}`,
+            ? `Your payout of ${formatMoney(amount)} was sent to the account ending ${row.destination_last4 ?? '****'}`
+            : `Your payout of ${formatMoney(amount)} failed and the money is back in your available balance${cleanNote ? `: ${cleanNote}` : ''}`,
       },
     });
     return presentPayout(updated);

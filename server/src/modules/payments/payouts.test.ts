@@ -73,7 +73,7 @@ describe('payout requests', () => {
     const low = await pay(server, creator, 'POST', '/earnings/payout', { amount: 19.99 });
     expect(low.status).toBe(400);
     expect(low.body).toMatchObject({ code: 'PAYOUT_BELOW_MINIMUM', minimumCents: 2000 });
-    expect(low.body.message).toBe('The minimum payout is 20.00');
+    expect(low.body.message).toBe('The minimum payout is $20.00');
 
     const high = await pay(server, creator, 'POST', '/earnings/payout', { amount: 40.01 });
     expect(high.status).toBe(400);
@@ -305,19 +305,24 @@ describe('refunds and chargebacks', () => {
         .map((n) => n.data.message)
         .sort(),
     ).toEqual([
-      '3.33 for a tip was refunded to your wallet.',
-      '6.68 for a tip was refunded to your wallet.',
+      '$3.33 for a tip was refunded to your wallet.',
+      '$6.68 for a tip was refunded to your wallet.',
     ]);
     expect(told.filter((n) => n.user_id === creator.user.id)).toHaveLength(2);
+    // tapping one opens where the money went: the fan's wallet, the creator's earnings
+    const urls = told.map((n) => [n.user_id, n.data.url]);
+    expect(urls).toContainEqual([fan.user.id, '/wallet']);
+    expect(urls).toContainEqual([creator.user.id, '/earnings']);
+    expect(urls.every(([, url]) => url !== undefined)).toBe(true);
 
     // both sides see the refund explained in their statements
     const fanLines = (await pay(server, fan, 'GET', '/users/me/transactions')).body.transactions;
     expect(fanLines[0]).toMatchObject({ type: 'refund', direction: 'in', amountCents: 668 });
-    expect(fanLines[0].explanation).toBe('6.68 for a tip was refunded to your wallet.');
+    expect(fanLines[0].explanation).toBe('$6.68 for a tip was refunded to your wallet.');
     const creatorLines = (await pay(server, creator, 'GET', '/users/me/transactions')).body
       .transactions;
     expect(creatorLines[0]).toMatchObject({ type: 'refund', direction: 'out' });
-    expect(creatorLines[0].explanation).toMatch(/^6\.68 for a tip was refunded: /);
+    expect(creatorLines[0].explanation).toMatch(/^\$6\.68 for a tip was refunded: /);
 
     // fee and share came back exactly; the hold is closed
     expect(await pending(creator)).toBe(0);
@@ -540,7 +545,7 @@ describe('earnings overview releases', () => {
       nextReleaseAmountCents: 1200,
     });
     expect(res.body.steps.pending.explanation).toContain(
-      'the next 12.00 becomes available on 2099-03-04',
+      'the next $12.00 becomes available on 2099-03-04',
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { TransactionLine } from '@fanspace/contracts';
-import { formatUnits, num, units } from '../ledger/money.ts';
+import { formatMoney, num, units } from '../ledger/money.ts';
 
 /**
  * Statement lines of statements.service.ts kept apart (discounts, collaboration splits), and the
@@ -32,7 +32,7 @@ export function discountOf(m: Meta, grossCents: number) {
   return {
     originalCents,
     label,
-    note: ` (${formatUnits(originalCents)} before ${by}, ${formatUnits(originalCents - grossCents)} off)`,
+    note: ` (${formatMoney(originalCents)} before ${by}, ${formatMoney(originalCents - grossCents)} off)`,
   };
 }
 
@@ -66,8 +66,8 @@ export function describeCollabSplit(
     account: 'creator_pending',
     counterparty: other,
     explanation: isOwner
-      ? `${formatUnits(part)} of your ${formatUnits(share)} share of a sale went to your collaborator ${who} (${pct}%).`
-      : `${who} shared ${formatUnits(part)} of their ${formatUnits(share)} share of a sale with you as a collaborator (${pct}%); it is pending until ${until}.`,
+      ? `${formatMoney(part)} of your ${formatMoney(share)} share of a sale went to your collaborator ${who} (${pct}%).`
+      : `${who} shared ${formatMoney(part)} of their ${formatMoney(share)} share of a sale with you as a collaborator (${pct}%); it is pending until ${until}.`,
     breakdown,
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '../collaborations/collaborations.earnings.ts';
 import { COLLAB_SPLIT_KIND } from '../collaborations/collaborations.split.ts';
 import { balanceOf, feePercent } from '../ledger/ledger.service.ts';
-import { num, formatUnits, units } from '../ledger/money.ts';
+import { num, formatMoney, units } from '../ledger/money.ts';
 import { describeReferralMovement } from '../referrals/referrals.statements.ts';
 import {
   describeCollabSplit,
@@ -76,8 +76,8 @@ export function describeTransaction(
       counterparty: null,
       explanation:
         repaid > 0
-          ? `${formatUnits(held)} finished its hold: ${formatUnits(repaid)} repaid the balance you owed from a refund or chargeback and ${formatUnits(cents)} moved from pending to available.`
-          : `${formatUnits(cents)} finished its hold and moved from pending to available.`,
+          ? `${formatMoney(held)} finished its hold: ${formatMoney(repaid)} repaid the balance you owed from a refund or chargeback and ${formatMoney(cents)} moved from pending to available.`
+          : `${formatMoney(cents)} finished its hold and moved from pending to available.`,
       breakdown: [
         ...(repaid > 0
           ? [line('Finished its hold', held), line('Repaid balance owed', repaid)]
@@ -94,7 +94,7 @@ export function describeTransaction(
       direction: 'in',
       account: 'user_wallet',
       counterparty: null,
-      explanation: `Added ${formatUnits(net)} to your wallet via the ${str(m.provider) ?? 'payment'} provider.`,
+      explanation: `Added ${formatMoney(net)} to your wallet via the ${str(m.provider) ?? 'payment'} provider.`,
       breakdown: [line('Added to wallet', net)],
     };
   }
@@ -112,8 +112,8 @@ export function describeTransaction(
       account: 'user_wallet',
       counterparty: null,
       explanation: proPack
-        ? `Paid ${formatUnits(num(m.amountCents))} for the Pro pack${card ? ' by card' : ''}, until ${str(m.periodEnd)?.slice(0, 10) ?? ''}; all of it goes to the platform.`
-        : `${formatUnits(cents)} returned to your card (${str(m.reason) ?? 'refund'}) and taken from your wallet.`,
+        ? `Paid ${formatMoney(num(m.amountCents))} for the Pro pack${card ? ' by card' : ''}, until ${str(m.periodEnd)?.slice(0, 10) ?? ''}; all of it goes to the platform.`
+        : `${formatMoney(cents)} returned to your card (${str(m.reason) ?? 'refund'}) and taken from your wallet.`,
       breakdown: [line(proPack ? 'Pro pack' : 'Returned to card', cents)],
     };
   }
@@ -147,7 +147,7 @@ export function describeTransaction(
       direction: 'out',
       account: 'user_wallet',
       counterparty: other,
-      explanation: `You paid ${formatUnits(gross)} to ${who} for ${what}${deal?.note ?? ''}: ${formatUnits(share)} goes to the creator and ${formatUnits(fee)} is the platform fee (${pct}%).`,
+      explanation: `You paid ${formatMoney(gross)} to ${who} for ${what}${deal?.note ?? ''}: ${formatMoney(share)} goes to the creator and ${formatMoney(fee)} is the platform fee (${pct}%).`,
       breakdown,
     };
   return {
@@ -157,7 +157,7 @@ export function describeTransaction(
     direction: 'in',
     account: 'creator_pending',
     counterparty: other,
-    explanation: `${who} paid ${formatUnits(gross)} for ${what}${deal?.note ?? ''}; the platform fee is ${formatUnits(fee)} (${pct}%) and your ${formatUnits(share)} is pending until ${until}.`,
+    explanation: `${who} paid ${formatMoney(gross)} for ${what}${deal?.note ?? ''}; the platform fee is ${formatMoney(fee)} (${pct}%) and your ${formatMoney(share)} is pending until ${until}.`,
     breakdown,
   };
 }
@@ -207,8 +207,8 @@ function describeMoneyMovement(
         counterparty: other,
         explanation:
           str(m.creditedTo) === 'processor'
-            ? `${formatUnits(reversed)} for ${what} was charged back to your card by your bank.`
-            : `${formatUnits(reversed)} for ${what} was refunded to your wallet.`,
+            ? `${formatMoney(reversed)} for ${what} was charged back to your card by your bank.`
+            : `${formatMoney(reversed)} for ${what} was refunded to your wallet.`,
         breakdown,
       };
     return {
@@ -218,7 +218,7 @@ function describeMoneyMovement(
       direction: 'out',
       account,
       counterparty: other,
-      explanation: `${formatUnits(reversed)} for ${what} was ${word}: ${formatUnits(taken)} of your share was taken back${owed > 0 ? `, ${formatUnits(owed)} of it as a balance you owe (repaid from your next earnings)` : ''} and the platform returned its ${formatUnits(fee)} fee.`,
+      explanation: `${formatMoney(reversed)} for ${what} was ${word}: ${formatMoney(taken)} of your share was taken back${owed > 0 ? `, ${formatMoney(owed)} of it as a balance you owe (repaid from your next earnings)` : ''} and the platform returned its ${formatMoney(fee)} fee.`,
       breakdown,
     };
   }
@@ -231,7 +231,7 @@ function describeMoneyMovement(
       direction: 'out',
       account: 'creator_available',
       counterparty: null,
-      explanation: `You requested a payout of ${formatUnits(cents)}; it left your available balance and is on its way to your bank.`,
+      explanation: `You requested a payout of ${formatMoney(cents)}; it left your available balance and is on its way to your bank.`,
       breakdown: [line('Payout requested', cents)],
     };
   if (tx.kind === 'payout_failed')
@@ -242,7 +242,7 @@ function describeMoneyMovement(
       direction,
       account: 'creator_available',
       counterparty: null,
-      explanation: `A payout of ${formatUnits(cents)} failed; the money is back in your available balance.`,
+      explanation: `A payout of ${formatMoney(cents)} failed; the money is back in your available balance.`,
       breakdown: [line('Returned to available', cents)],
     };
   return null;

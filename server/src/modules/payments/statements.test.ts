@@ -26,7 +26,7 @@ describe('release lines', () => {
       new Map(),
     );
     expect(line).toMatchObject({ amountCents: 800, direction: 'in', account: 'creator_available' });
-    expect(line.explanation).toBe('8.00 finished its hold and moved from pending to available.');
+    expect(line.explanation).toBe('$8.00 finished its hold and moved from pending to available.');
     expect(line.breakdown).toEqual([{ label: 'Moved to available', amount: 8, amountCents: 800 }]);
   });
 
@@ -39,7 +39,7 @@ describe('release lines', () => {
     );
     expect(line).toMatchObject({ amountCents: 500, direction: 'in', account: 'creator_available' });
     expect(line.explanation).toBe(
-      '8.00 finished its hold: 3.00 repaid the balance you owed from a refund or chargeback and 5.00 moved from pending to available.',
+      '$8.00 finished its hold: $3.00 repaid the balance you owed from a refund or chargeback and $5.00 moved from pending to available.',
     );
     expect(line.breakdown.map((b) => [b.label, b.amountCents])).toEqual([
       ['Finished its hold', 800],
@@ -82,7 +82,7 @@ describe('charges bought with a promo code or promotion', () => {
       users,
     );
     expect(fan.explanation).toBe(
-      'You paid 6.69 to @maya for a subscription (9.99 before promo code HALF, 3.30 off): 5.36 goes to the creator and 1.33 is the platform fee (20%).',
+      'You paid $6.69 to @maya for a subscription ($9.99 before promo code HALF, $3.30 off): $5.36 goes to the creator and $1.33 is the platform fee (20%).',
     );
     expect(fan.breakdown.map((b) => [b.label, b.amountCents])).toEqual([
       ['Price', 999],
@@ -93,7 +93,7 @@ describe('charges bought with a promo code or promotion', () => {
     ]);
     const creator = describeTransaction(charge({ promotionId: 'p' }), earned, creatorId, users);
     expect(creator.explanation).toContain(
-      '@fan paid 6.69 for a subscription (9.99 before a promotion, 3.30 off); the platform fee is 1.33',
+      '@fan paid $6.69 for a subscription ($9.99 before a promotion, $3.30 off); the platform fee is $1.33',
     );
     expect(creator.breakdown[1]).toEqual({
       label: 'Promotion discount',
@@ -141,7 +141,7 @@ describe('collaboration splits', () => {
     const line = describeTransaction(split, [entry('creator_pending', 100)], creatorId, users);
     expect(line).toMatchObject({ amountCents: 100, direction: 'in', account: 'creator_pending' });
     expect(line.explanation).toBe(
-      '@owner shared 1.00 of their 4.00 share of a sale with you as a collaborator (25%); it is pending until 2026-12-05.',
+      '@owner shared $1.00 of their $4.00 share of a sale with you as a collaborator (25%); it is pending until 2026-12-05.',
     );
   });
 

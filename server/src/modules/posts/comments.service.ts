@@ -52,7 +52,7 @@ function presentComment(
     commentId: row.id,
     postId: row.post_id,
     userId: row.user_id,
-    user: presentPublicUser(author),
+    user: presentPublicUser(author, undefined, viewerId),
     text: isDeleted ? DELETED_COMMENT_TEXT : row.text,
     replyToCommentId: row.reply_to_comment_id,
     likeCount: isDeleted ? 0 : row.likes_count,

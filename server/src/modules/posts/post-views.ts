@@ -97,6 +97,7 @@ export async function presentPosts(
                 isSubscribed: author.isSubscribed,
               }
             : undefined,
+          viewerId,
         ),
         isOwner,
         unlocked,

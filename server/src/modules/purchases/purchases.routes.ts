@@ -38,7 +38,7 @@ export async function purchasesRoutes(app: App) {
         summary: 'Posts the caller bought from one creator',
         params: IdParams,
         querystring: PurchasedContentQuery,
-        response,
+        response: { ...response, 404: routeErrors(ErrorCodes.NOT_FOUND) },
       },
     },
     async (request) =>

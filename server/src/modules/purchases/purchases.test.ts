@@ -71,7 +71,7 @@ describe('GET /purchased-content', () => {
     expect(clearMediaRefs(single.text)).toEqual([]);
   });
 
-  it('drops deleted posts and blocked creators; needs a session and valid ids', async () => {
+  it('drops deleted posts and blocked creators; needs a session and a known creator id', async () => {
     const creator = await actor(server, 'creator');
     const buyer = await actor(server);
     const gone = await insertPost(server, creator.user, { access_level: 'paid', price_cents: 300 });
@@ -89,6 +89,7 @@ describe('GET /purchased-content', () => {
     expect((await call(server, null, 'GET', '/purchased-content')).status).toBe(401);
     expect((await call(server, buyer, 'GET', '/purchased-content/creator/nope')).status).toBe(400);
     const unknown = await call(server, buyer, 'GET', `/purchased-content/creator/${randomUUID()}`);
-    expect(unknown.body.posts).toEqual([]);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'User not found' });
   });
 });

@@ -46,3 +46,11 @@ describe('pushPayloadFor: where tapping the push leads', () => {
     for (const [n, actor, url] of cases) expect(pushPayloadFor(n, actor).url).toBe(url);
   });
 });
+
+describe('pushPayloadFor: what the push says', () => {
+  it('names money in the platform currency', () => {
+    const tip = { ...base, type: 'tip' as const, data: { amountCents: 123456 } };
+    expect(pushPayloadFor(tip, 'sam').body).toBe('@sam sent you a tip ($1,234.56)');
+    expect(pushPayloadFor({ ...tip, data: {} }, null).body).toBe('Someone sent you a tip');
+  });
+});

@@ -10,6 +10,7 @@ import type webpush from 'web-push';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { BadRequestError } from '../../platform/errors.ts';
+import { formatMoney } from '../ledger/money.ts';
 import { loadWebPush, vapidKeys, vapidSubject } from './vapid.ts';
 
 /**
@@ -210,7 +211,7 @@ const TITLES: Record<NotificationType, string> = {
 };
 
 const money = (data: Record<string, unknown>) =>
-  typeof data.amountCents === 'number' ? ` (${(data.amountCents / 100).toFixed(2)})` : '';
+  typeof data.amountCents === 'number' ? ` (${formatMoney(data.amountCents)})` : '';
 
 /** Title, body and link of a notification's push. Pure. */
 export function pushPayloadFor(

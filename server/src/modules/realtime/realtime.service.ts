@@ -70,7 +70,10 @@ export async function connectSocket(
   try {
     const auth = await authenticateSocket(ctx, request);
     if (!auth.ok) return socket.close(RealtimeCloseCodes.UNAUTHENTICATED, auth.reason);
-    const conn = hub.add(socket, auth.session.user.id, auth.session.session.id);
+    const { user, session } = auth.session;
+    // privacy.showActivityStatus false: watchers see this user offline (the hub's `hidden`)
+    const hidesPresence = user.privacy?.showActivityStatus === false;
+    const conn = hub.add(socket, user.id, session.id, hidesPresence);
     // null: the client left while we looked it up (close is then a no-op), or we are stopping
     if (!conn) return socket.close(RealtimeCloseCodes.GOING_AWAY, 'Server shutting down');
     // registered first, checked second: a revocation committed before this read is seen here,

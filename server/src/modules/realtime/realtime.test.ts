@@ -298,4 +298,43 @@ describe('presence', () => {
     });
     await s3.socket.close();
   });
+
+  it('shows a user who hides their activity status as offline, and follows the switch', async () => {
+    const watcher = await signedIn();
+    const star = await signedIn();
+    await server.ctx.db
+      .updateTable('users')
+      .set({ privacy: JSON.stringify({ showActivityStatus: false }) })
+      .where('id', '=', star.user.id)
+      .execute();
+    const w = await open(watcher.token);
+    w.socket.send({ type: 'presence_watch', data: { userIds: [star.user.id] } });
+    expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: false });
+
+    // connecting is not announced, and a new watcher is told "offline"
+    const s1 = await open(star.token);
+    await expectNothingBefore(w);
+    const late = await open((await signedIn()).token);
+    late.socket.send({ type: 'presence_watch', data: { userIds: [star.user.id] } });
+    expect((await late.socket.next('presence')).data).toEqual({
+      userId: star.user.id,
+      online: false,
+    });
+
+    // switching it on while connected shows them online at once, switching off offline again
+    const setStatus = (showActivityStatus: boolean) =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: bearer(star.token),
+        payload: { privacy: { showActivityStatus } },
+      });
+    expect((await setStatus(true)).statusCode).toBe(200);
+    expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: true });
+    expect((await setStatus(false)).statusCode).toBe(200);
+    expect((await w.socket.next('presence')).data).toEqual({ userId: star.user.id, online: false });
+    // leaving while hidden says nothing more
+    await s1.socket.close();
+    await expectNothingBefore(w);
+  });
 });

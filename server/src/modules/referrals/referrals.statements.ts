@@ -1,5 +1,5 @@
 import type { TransactionLine } from '@fanspace/contracts';
-import { num, formatUnits, units } from '../ledger/money.ts';
+import { num, formatMoney, units } from '../ledger/money.ts';
 import { line, str, type Meta, type UserBrief } from '../payments/statement-lines.ts';
 import { REFERRAL_SHARE_KIND } from './referrals.split.ts';
 
@@ -29,7 +29,7 @@ export function describeReferralMovement(
       direction: 'in',
       account: 'creator_pending',
       counterparty: referred,
-      explanation: `${formatUnits(part)} referral share (${num(m.referralPercent)}%) of a ${formatUnits(gross)} sale by ${who}, paid out of the platform's fee, not their share; pending until ${str(m.availableAt)?.slice(0, 10) ?? ''}.`,
+      explanation: `${formatMoney(part)} referral share (${num(m.referralPercent)}%) of a ${formatMoney(gross)} sale by ${who}, paid out of the platform's fee, not their share; pending until ${str(m.availableAt)?.slice(0, 10) ?? ''}.`,
       breakdown: [
         line('Sale', gross),
         line('Platform fee', num(m.feeCents)),
@@ -50,7 +50,7 @@ export function describeReferralMovement(
       direction: 'out',
       account: num(m.referralFromPendingCents) > 0 ? 'creator_pending' : 'creator_available',
       counterparty: referred,
-      explanation: `A sale by ${who} was ${word}: ${formatUnits(back)} of your referral share was taken back${owed > 0 ? `, ${formatUnits(owed)} of it as a balance you owe (repaid from your next earnings)` : ''}.`,
+      explanation: `A sale by ${who} was ${word}: ${formatMoney(back)} of your referral share was taken back${owed > 0 ? `, ${formatMoney(owed)} of it as a balance you owe (repaid from your next earnings)` : ''}.`,
       breakdown: [
         line(tx.kind === 'refund' ? 'Refunded' : 'Charged back', num(m.reversedCents)),
         line('Referral share taken back', back),

@@ -57,6 +57,8 @@ export interface GroupRow {
   user_id: string;
   latest_at: Date;
   has_unseen: boolean;
+  /** how many groups there are in all (the window counts them before the page is cut) */
+  group_count: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export function groupPageQuery(
       sql<boolean>`coalesce(bool_or(sv.story_id is null and s.user_id <> ${viewerId}), false)`.as(
         'has_unseen',
       ),
+      sql<number>`(count(*) over ())::int`.as('group_count'),
     ])
     .groupBy('s.user_id')
     .orderBy('has_unseen', 'desc')

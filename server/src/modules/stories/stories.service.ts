@@ -166,6 +166,9 @@ export async function listStories(
     offset: (query.page - 1) * query.limit,
   });
   const page = groups.slice(0, query.limit);
+  const groupCount =
+    groups[0]?.group_count ??
+    (query.page > 1 ? await countGroups(ctx.db, viewer.id, query.userId) : 0);
   const rows = await storiesOfAuthors(
     ctx.db,
     viewer.id,
@@ -194,8 +197,19 @@ export async function listStories(
     groups: presented,
     stories: presented.flatMap((g) => g.stories),
     currentPage: query.page,
+    totalPages: Math.ceil(groupCount / query.limit),
     hasMore: groups.length > query.limit,
   };
+}
+
+/** A page's rows carry the group count; a page past the end asks for it with the first row. */
+async function countGroups(
+  db: DbHandle,
+  viewerId: string,
+  authorId: string | undefined,
+): Promise<number> {
+  const [first] = await groupPage(db, viewerId, authorId, { limit: 1, offset: 0 });
+  return first?.group_count ?? 0;
 }
 
 export async function getStory(ctx: StoriesCtx, viewer: Viewer, storyId: string) {

@@ -351,10 +351,12 @@ describe('the tray, views and viewers', () => {
     // paging through groups
     const first = await call(server, fan, 'GET', '/stories?limit=1');
     expect(first.body.groups).toHaveLength(1);
-    expect(first.body.hasMore).toBe(true);
+    expect(first.body).toMatchObject({ currentPage: 1, totalPages: 2, hasMore: true });
     const second = await call(server, fan, 'GET', '/stories?limit=1&page=2');
     expect(second.body.groups[0].userId).not.toBe(first.body.groups[0].userId);
-    expect(second.body.hasMore).toBe(false);
+    expect(second.body).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
+    const past = await call(server, fan, 'GET', '/stories?limit=1&page=5');
+    expect(past.body).toMatchObject({ groups: [], currentPage: 5, totalPages: 2, hasMore: false });
   });
 
   it('counts one view per viewer, not the owner, and lists viewers to the owner only', async () => {

@@ -28,7 +28,7 @@ export function presentProfile(
   user: UserRow,
   facts: RelationFactsRow | undefined,
 ): PublicUser {
-  if (!viewerId || viewerId === user.id) return presentPublicUser(user);
+  if (!viewerId || viewerId === user.id) return presentPublicUser(user, undefined, viewerId);
   if (facts?.blocks_viewer) throw userNotFound();
   return presentPublicUser(
     user,
@@ -39,6 +39,7 @@ export function presentProfile(
           isRestricted: facts.is_restricted,
         }
       : undefined,
+    viewerId,
   );
 }
 
@@ -53,5 +54,5 @@ export async function publicListView(
     viewerId,
     users.map((u) => u.id),
   );
-  return users.map((u) => presentPublicUser(u, relations.get(u.id)));
+  return users.map((u) => presentPublicUser(u, relations.get(u.id), viewerId));
 }

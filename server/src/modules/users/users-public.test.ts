@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCreator, createUser } from '../../../test/factories.ts';
+import { bearer, createCreator, createUser, tokenFor } from '../../../test/factories.ts';
 import type { TestServer } from '../../../test/harness.ts';
 import { usersTestKit } from './users.test-kit.ts';
 import { sql } from 'kysely';
 import { withTransaction } from '../../platform/db/database.ts';
+import { insertPost } from '../posts/posts.test-kit.ts';
 
 const kit = usersTestKit();
 const { signedIn, call, reload } = kit;
@@ -184,5 +185,56 @@ describe('public profiles', () => {
     });
     expect(plan).toContain('users_username_trgm_idx');
     expect(plan).toContain('users_display_name_trgm_idx');
+  });
+});
+
+describe('privacy: showFollowerCount', () => {
+  it('hides the follower count from everyone but the owner once switched off', async () => {
+    const tag = `hfc${Date.now().toString(36)}`;
+    const creator = await createCreator(server.ctx, { username: tag, followers_count: 7 });
+    const owner = { headers: bearer(await tokenFor(server.ctx, creator)) };
+    const viewer = await signedIn();
+    const counts = async (headers: Record<string, string> = {}) => {
+      const optimized = await call('GET', '/api/users/optimized?limit=50', headers);
+      const slim = (optimized.json().users as Array<{ id: string; followersCount: unknown }>).find(
+        (u) => u.id === creator.id,
+      );
+      return [
+        (await call('GET', `/api/users/${creator.id}`, headers)).json().followersCount,
+        (await call('GET', `/api/users/username/${tag}`, headers)).json().followersCount,
+        (await call('GET', `/api/users?q=${tag}`, headers)).json().users[0].followersCount,
+        slim?.followersCount,
+      ];
+    };
+    expect(await counts(viewer.headers)).toEqual([7, 7, 7, 7]);
+
+    const off = await call('PUT', '/api/users/me', owner.headers, {
+      privacy: { showFollowerCount: false },
+    });
+    expect(off.statusCode).toBe(200);
+    // the owner's own account and profile keep the number
+    expect(off.json().followersCount).toBe(7);
+    expect(await counts(owner.headers)).toEqual([7, 7, 7, 7]);
+    // everyone else gets null (not 0): the count is hidden, not empty
+    expect(await counts(viewer.headers)).toEqual([null, null, null, null]);
+    expect(await counts()).toEqual([null, null, null, null]);
+    // the same as the author of a post and of a comment
+    const post = await insertPost(server, creator);
+    const commented = await call('POST', `/api/posts/${post.id}/comments`, owner.headers, {
+      text: 'mine',
+    });
+    expect(commented.statusCode).toBe(201);
+    const asAuthor = async (headers: Record<string, string>) => [
+      (await call('GET', `/api/posts/${post.id}`, headers)).json().user.followersCount,
+      (await call('GET', `/api/posts/${post.id}/comments`, headers)).json().comments[0].user
+        .followersCount,
+    ];
+    expect(await asAuthor(owner.headers)).toEqual([7, 7]);
+    expect(await asAuthor(viewer.headers)).toEqual([null, null]);
+    // other counts stay
+    expect((await call('GET', `/api/users/${creator.id}`)).json().postsCount).toBe(0);
+
+    await call('PUT', '/api/users/me', owner.headers, { privacy: { showFollowerCount: true } });
+    expect(await counts(viewer.headers)).toEqual([7, 7, 7, 7]);
   });
 });

@@ -69,11 +69,33 @@ export const PUBLIC_USER_COLUMNS = [
   'pro_pack_active_until',
   'pro_pack_status',
   'created_at',
+  // read for showFollowerCount only; never presented
+  'privacy',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
 export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
 
-export function presentPublicUser(user: PublicUserRow, relation?: ViewerRelation): PublicUser {
+/**
+ * The follower count `viewerId` may see: null when the account hides it
+ * (privacy.showFollowerCount false) from everyone but itself.
+ */
+export function visibleFollowersCount(
+  user: Pick<UserRow, 'id' | 'privacy' | 'followers_count'>,
+  viewerId: string | null | undefined,
+): number | null {
+  const hidden = user.privacy?.showFollowerCount === false && viewerId !== user.id;
+  return hidden ? null : user.followers_count;
+}
+
+/**
+ * The account as others see it. `viewerId` is who looks, when known: the owner still sees a
+ * follower count they hide from everyone else (null for the rest).
+ */
+export function presentPublicUser(
+  user: PublicUserRow,
+  relation?: ViewerRelation,
+  viewerId?: string | null,
+): PublicUser {
   const profile = user.profile ?? {};
   return {
     id: user.id,
@@ -87,7 +109,7 @@ export function presentPublicUser(user: PublicUserRow, relation?: ViewerRelation
     isCreator: user.account_type === 'creator',
     accountType: user.account_type,
     isVerified: user.identity_status === 'verified',
-    followersCount: user.followers_count,
+    followersCount: visibleFollowersCount(user, viewerId),
     followingCount: user.following_count,
     subscriberCount: user.subscriber_count,
     postsCount: user.posts_count,
@@ -109,7 +131,8 @@ export function presentMe(user: UserRow, relations: OwnRelations = NO_RELATIONS)
   const profile = user.profile ?? {};
   const active = hasActiveProPack(user);
   return {
-    ...presentPublicUser(user),
+    ...presentPublicUser(user, undefined, user.id),
+    followersCount: user.followers_count,
     email: user.email,
     phoneNumber: user.phone_number,
     emailVerified: user.email_verified_at !== null,

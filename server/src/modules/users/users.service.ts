@@ -13,6 +13,7 @@ import { withTransaction } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { setPresenceVisibility } from '../../platform/realtime/publish.ts';
 import { keyFromPublicUrl } from '../../platform/storage/keys.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 import {
@@ -54,7 +55,7 @@ const usernameTakenError = () =>
  * unknown keys, and this whitelist is the second line against mass assignment.
  */
 export async function updateProfile(
-  ctx: UsersCtx,
+  ctx: UsersCtx & Pick<AppContext, 'bus' | 'log'>,
   user: UserRow,
   input: UpdateMeBody,
 ): Promise<UserRow> {
@@ -96,13 +97,19 @@ export async function updateProfile(
   if (input.privacy !== undefined)
     patch.privacy = jsonbMerge('privacy', assertJsonValue('privacy', input.privacy));
   if (Object.keys(patch).length === 0) return user;
+  let updated: UserRow;
   try {
-    return await updateUser(ctx.db, user.id, patch);
+    updated = await updateUser(ctx.db, user.id, patch);
   } catch (error) {
     // the pre-check above races with a concurrent rename; the unique index decides
     if (isUniqueViolation(error, 'users_username_key')) throw usernameTakenError();
     throw error;
   }
+  // privacy.showActivityStatus: open sockets stop (or start) showing the user online. Sent
+  // whenever the key is in the body, so a stale `user` cannot hide a change
+  if (input.privacy && 'showActivityStatus' in input.privacy)
+    await setPresenceVisibility(ctx, user.id, updated.privacy?.showActivityStatus === false);
+  return updated;
 }
 
 /** Merges keys of users.profile (vibes, content menu, widgets). */

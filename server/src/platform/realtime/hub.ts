@@ -8,10 +8,10 @@ import {
 import { WebSocket, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
 import { clientFrameHook, parseClientFrame } from './client-frames.ts';
-import { publish } from './publish.ts';
+import { PRESENCE_VISIBILITY_SIGNAL, publish } from './publish.ts';
 import { ConnectionRegistry, createConnection, type Connection } from './registry.ts';
 import { findEndedSessions } from './session-check.ts';
-import type { BusEnvelope } from './types.ts';
+import type { BusEnvelope, BusSignal } from './types.ts';
 
 export interface HubOptions {
   /** ws ping interval; a socket that has not answered by the next one is dropped. 0 = off */
@@ -38,8 +38,11 @@ export class RealtimeHub {
   private readonly registry = new ConnectionRegistry();
   /** added but not yet ready: only revocation reaches them */
   private readonly pending = new Set<Connection>();
+  /** users with a socket here who hide their activity status: watchers see them offline */
+  private readonly hidden = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeSignals: (() => void) | undefined;
   private revalidating = false;
   private closing = false;
 
@@ -54,6 +57,7 @@ export class RealtimeHub {
 
   start() {
     this.unsubscribe = this.ctx.bus.subscribe((envelope) => this.deliver(envelope));
+    this.unsubscribeSignals = this.ctx.bus.onSignal((signal) => this.onSignal(signal));
     const every = (ms: number, fn: () => void) => {
       if (ms > 0) this.timers.push(setInterval(fn, ms).unref());
     };
@@ -61,10 +65,18 @@ export class RealtimeHub {
     every(this.options.revalidateMs ?? 5 * 60_000, () => void this.revalidate());
   }
 
-  /** Registers an authenticated socket, pending until `activate`; null if it already closed. */
-  add(socket: WebSocket, userId: string, sessionId: string): Connection | null {
+  /**
+   * Registers an authenticated socket, pending until `activate`; null if it already closed.
+   * `hidesPresence`: the user's privacy.showActivityStatus is false, as read when authenticating.
+   */
+  add(
+    socket: WebSocket,
+    userId: string,
+    sessionId: string,
+    hidesPresence = false,
+  ): Connection | null {
     if (this.closing || socket.readyState !== WebSocket.OPEN) return null;
-    const conn = createConnection(socket, userId, sessionId);
+    const conn = createConnection(socket, userId, sessionId, hidesPresence);
     this.pending.add(conn);
     socket.on('pong', () => (conn.alive = true));
     socket.on('message', (data, isBinary) => this.receive(conn, data, isBinary));
@@ -75,9 +87,13 @@ export class RealtimeHub {
   /** Makes a pending socket live: it gets `ready` and then events. */
   activate(conn: Connection) {
     if (!this.pending.delete(conn)) return;
-    const first = this.registry.add(conn);
+    const wasVisible = this.visible(conn.userId);
+    this.registry.add(conn);
+    // the newest socket read the setting last
+    this.setHidden(conn.userId, conn.hidesPresence);
     this.send(conn, { type: 'ready', data: { userId: conn.userId, sessionId: conn.sessionId } });
-    if (first) this.announcePresence(conn.userId, true);
+    if (this.visible(conn.userId) !== wasVisible)
+      this.announcePresence(conn.userId, this.visible(conn.userId));
   }
 
   /**
@@ -134,6 +150,7 @@ export class RealtimeHub {
   close() {
     this.closing = true;
     this.unsubscribe?.();
+    this.unsubscribeSignals?.();
     for (const timer of this.timers) clearInterval(timer);
     const open = [...this.registry.connections(), ...this.pending];
     for (const conn of open)
@@ -174,15 +191,16 @@ export class RealtimeHub {
 
   /**
    * Starts watching and answers with the current state of each newly watched user: online
-   * when this process holds one of their sockets, else offline, and a probe through the bus
-   * makes any other process holding one answer "online" (see `correctPresence`). The probe is
-   * an offline presence addressed to no socket, so no client ever sees it.
+   * when this process holds one of their sockets and they show their activity status, else
+   * offline, and a probe through the bus makes any other process holding one answer "online"
+   * (see `correctPresence`). The probe is an offline presence addressed to no socket, so no
+   * client ever sees it.
    */
   private watchPresence(conn: Connection, userIds: string[]) {
     const added = userIds.filter((id) => !conn.watching.has(id));
     this.registry.watch(conn, userIds);
     for (const userId of new Set(added)) {
-      const online = this.registry.hasUser(userId);
+      const online = this.visible(userId);
       this.send(conn, { type: 'presence', data: { userId, online } });
       if (!online) void publish(this.ctx, { userIds: [] }, 'presence', { userId, online: false });
     }
@@ -208,8 +226,35 @@ export class RealtimeHub {
 
   private drop(conn: Connection) {
     if (this.pending.delete(conn)) return;
-    const last = this.registry.remove(conn);
-    if (last) this.announcePresence(conn.userId, false);
+    const wasVisible = this.visible(conn.userId);
+    if (this.registry.remove(conn)) this.hidden.delete(conn.userId);
+    if (wasVisible && !this.visible(conn.userId)) this.announcePresence(conn.userId, false);
+  }
+
+  /** Online to watchers: a socket here, and the user shows their activity status. */
+  private visible(userId: string) {
+    return this.registry.hasUser(userId) && !this.hidden.has(userId);
+  }
+
+  private setHidden(userId: string, hidden: boolean) {
+    if (hidden) this.hidden.add(userId);
+    else this.hidden.delete(userId);
+  }
+
+  /**
+   * A user changed privacy.showActivityStatus: hiding it reads as going offline to their
+   * watchers, showing it again as coming online (when this process holds one of their sockets).
+   */
+  private onSignal({ name, data }: BusSignal) {
+    if (name !== PRESENCE_VISIBILITY_SIGNAL) return;
+    const { userId, hidden } = data;
+    if (typeof userId !== 'string' || typeof hidden !== 'boolean') return;
+    // a socket still connecting read the setting before this change
+    for (const conn of this.pending) if (conn.userId === userId) conn.hidesPresence = hidden;
+    if (!this.registry.hasUser(userId)) return;
+    const wasVisible = this.visible(userId);
+    this.setHidden(userId, hidden);
+    if (this.visible(userId) !== wasVisible) this.announcePresence(userId, !hidden);
   }
 
   /** Tells each socket of the session and closes it; the client must sign in again. */
@@ -234,7 +279,7 @@ export class RealtimeHub {
    * the truth a moment later, without any shared presence store.
    */
   private correctPresence({ userId, online }: RealtimeEvents['presence']) {
-    if (!online && this.registry.hasUser(userId)) this.announcePresence(userId, true);
+    if (!online && this.visible(userId)) this.announcePresence(userId, true);
   }
 
   private sendError(conn: Connection, code: RealtimeEvents['error']['code'], message: string) {

@@ -61,3 +61,23 @@ export function revokeSessionSocketsAfterCommit(
 ): void {
   if (sessionIds.length > 0) onCommit(handle, () => revokeSessionSockets(ctx, sessionIds));
 }
+
+/** The bus signal that carries a user's new privacy.showActivityStatus to every hub. */
+export const PRESENCE_VISIBILITY_SIGNAL = 'realtime.presence-visibility';
+
+/**
+ * Tells every process that `userId` now hides (or shows) their activity status: hubs holding
+ * one of their sockets tell watchers "offline" (or "online") at once. Call it after the change
+ * committed; a bus failure is logged, the setting still applies to sockets opened later.
+ */
+export async function setPresenceVisibility(
+  ctx: PublishContext,
+  userId: string,
+  hidden: boolean,
+): Promise<void> {
+  try {
+    await ctx.bus.signal({ name: PRESENCE_VISIBILITY_SIGNAL, data: { userId, hidden } });
+  } catch (err) {
+    ctx.log.error({ err }, 'presence visibility signal failed');
+  }
+}

@@ -12,13 +12,21 @@ export interface Connection {
   readonly limiter: FrameLimiter;
   /** users whose presence this socket receives (owned by the registry's index) */
   watching: ReadonlySet<string>;
+  /** the user hides their activity status (privacy.showActivityStatus false), as last known */
+  hidesPresence: boolean;
 }
 
-export function createConnection(socket: WebSocket, userId: string, sessionId: string): Connection {
+export function createConnection(
+  socket: WebSocket,
+  userId: string,
+  sessionId: string,
+  hidesPresence = false,
+): Connection {
   return {
     socket,
     userId,
     sessionId,
+    hidesPresence,
     alive: true,
     limiter: new FrameLimiter(),
     watching: new Set(),

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { CompassIcon } from '../../ui/icons.tsx';
+import { CompassIcon } from '../../ui/icons/frame-icons.tsx';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -17,7 +17,10 @@ interface LegacyAvatarFields {
 }
 
 /** Anything user-shaped the helpers can read: a MeUser, a PublicUser or a partial of either. */
-export type UserLike = Partial<MeUser> & LegacyAvatarFields & { name?: string };
+export type UserLike = Partial<Omit<MeUser, 'followersCount'>> &
+  // a PublicUser's is null when the account hides it
+  Partial<Pick<PublicUser, 'followersCount'>> &
+  LegacyAvatarFields & { name?: string };
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';

@@ -144,6 +144,10 @@ export function applyToMe(me: SessionUser, action: RelationAction, id: string): 
   }
 }
 
+/** A follower count moved by `by`; a hidden one (null) stays hidden. */
+const shifted = (count: number | null, by: number) =>
+  count === null ? null : Math.max(0, count + by);
+
 /** The other account after an action, as the caller will see it. */
 export function applyToUser(user: PublicUser, action: RelationAction): PublicUser {
   const wasFollowing = user.isFollowing === true;
@@ -151,17 +155,17 @@ export function applyToUser(user: PublicUser, action: RelationAction): PublicUse
     case 'follow':
       return wasFollowing
         ? user
-        : { ...user, isFollowing: true, followersCount: user.followersCount + 1 };
+        : { ...user, isFollowing: true, followersCount: shifted(user.followersCount, 1) };
     case 'unfollow':
       return wasFollowing
-        ? { ...user, isFollowing: false, followersCount: Math.max(0, user.followersCount - 1) }
+        ? { ...user, isFollowing: false, followersCount: shifted(user.followersCount, -1) }
         : user;
     case 'block':
       return {
         ...user,
         isBlocked: true,
         isFollowing: false,
-        followersCount: wasFollowing ? Math.max(0, user.followersCount - 1) : user.followersCount,
+        followersCount: shifted(user.followersCount, wasFollowing ? -1 : 0),
       };
     case 'unblock':
       return { ...user, isBlocked: false };

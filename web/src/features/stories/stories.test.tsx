@@ -153,6 +153,7 @@ describe('StoryTray', () => {
     groups,
     stories: groups.flatMap((g) => g.stories),
     currentPage: 1,
+    totalPages: 1,
     hasMore: false,
   });
 
@@ -207,6 +208,7 @@ describe('story data helpers', () => {
       groups: [group, makeGroup('b', [{}])],
       stories: [],
       currentPage: 1,
+      totalPages: 1,
       hasMore: false,
     };
     const seen = markSeenIn(data, group.stories[1]!.id);

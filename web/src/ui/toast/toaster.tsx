@@ -3,7 +3,13 @@
  * interrupt, everything else is polite.
  */
 import { cn } from '../cn.ts';
-import { AlertIcon, CheckCircleIcon, CloseIcon, ErrorCircleIcon, InfoIcon } from '../icons.tsx';
+import {
+  AlertIcon,
+  CheckCircleIcon,
+  CloseIcon,
+  ErrorCircleIcon,
+  InfoIcon,
+} from '../icons/frame-icons.tsx';
 import { useToastStore, type Toast, type ToastType } from './toast-store.ts';
 
 const tone: Record<ToastType, { icon: typeof InfoIcon; className: string; label: string }> = {

@@ -1,7 +1,7 @@
 /** Split layout for login/signup: a brand panel on laptops, just the form on phones. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckCircleIcon } from '../../../ui/icons.tsx';
+import { CheckCircleIcon } from '../../../ui/icons/frame-icons.tsx';
 import { Logo } from '../../../ui/logo.tsx';
 import { SkipLink } from '../../../ui/skip-link.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AlertIcon } from '../../../ui/icons.tsx';
+import { AlertIcon } from '../../../ui/icons/frame-icons.tsx';
 import { useAuthStore } from '../store.ts';
 
 export const SESSION_BANNER_MS = 5_000;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { ShieldIcon } from '../../../ui/icons.tsx';
+import { ShieldIcon } from '../../../ui/icons/frame-icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { ErrorCodes } from '@fanspace/contracts/errors';
 import { FormFailure, useVerifyLoginMutation, type LoginOutcome } from '../queries.ts';

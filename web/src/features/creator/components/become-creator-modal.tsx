@@ -7,7 +7,7 @@ import {
   ImageIcon,
   LockIcon,
   SparklesIcon,
-} from '../../../ui/icons.tsx';
+} from '../../../ui/icons/frame-icons.tsx';
 import { useCreatorGate } from '../creator-gate.ts';
 
 const PERKS = [

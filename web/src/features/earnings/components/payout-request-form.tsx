@@ -64,7 +64,8 @@ export function PayoutRequestForm({
       aria-label="Request a payout"
       className="flex flex-col gap-3"
     >
-      <div className="flex flex-wrap items-end gap-3">
+      {/* the button lines up with the input, not with the hint below it (label 26 px above) */}
+      <div className="flex flex-wrap items-start gap-3">
         <TextField
           label="Payout amount (USD)"
           inputMode="decimal"
@@ -75,7 +76,12 @@ export function PayoutRequestForm({
           className="w-full sm:w-56"
           disabled={Boolean(blockedReason)}
         />
-        <Button type="submit" loading={request.isPending} disabled={Boolean(blockedReason)}>
+        <Button
+          type="submit"
+          loading={request.isPending}
+          disabled={Boolean(blockedReason)}
+          className="sm:mt-7"
+        >
           Request payout
         </Button>
       </div>

@@ -152,8 +152,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         We will announce important changes to this policy in the app before they apply. For any
-        question or request about your data, contact the operator through the support desk. See also
-        the{' '}
+        question or request about your data, contact the operator through the{' '}
+        <Link to="/contact" className="font-medium text-accent-text underline">
+          contact form
+        </Link>{' '}
+        or, signed in, the{' '}
+        <Link to="/support" className="font-medium text-accent-text underline">
+          support desk
+        </Link>
+        . See also the{' '}
         <Link to="/terms" className="font-medium text-accent-text underline">
           Terms of Service
         </Link>

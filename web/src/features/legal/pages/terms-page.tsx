@@ -158,7 +158,15 @@ const SECTIONS: LegalSection[] = [
         <Link to="/privacy" className="font-medium text-accent-text underline">
           Privacy Policy
         </Link>
-        ), can be sent through the support desk.
+        ), can be sent through the{' '}
+        <Link to="/contact" className="font-medium text-accent-text underline">
+          contact form
+        </Link>{' '}
+        or, once you are signed in, the{' '}
+        <Link to="/support" className="font-medium text-accent-text underline">
+          support desk
+        </Link>
+        .
       </p>
     ),
   },

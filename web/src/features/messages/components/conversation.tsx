@@ -30,6 +30,7 @@ import { relationState, useRelationMutation } from '../../profile/queries.ts';
 import { refreshWallet } from '../../wallet/queries.ts';
 import * as api from '../chats-api.ts';
 import { dayLabel } from '../format.ts';
+import { useIsOnline } from '../presence.ts';
 import { useMessageStore, type Draft } from '../message-store.ts';
 import { chatKeys, otherParticipant, setChatUnread } from '../queries.ts';
 import { sendTyping, stopTyping } from '../typing.ts';
@@ -130,6 +131,7 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
   const lastId = useRef<string | null>(null);
   const stickToBottom = useRef(true);
   const typing = useIsTyping(chatId, other?.userId ?? null);
+  const online = useIsOnline(otherUser ? otherUser.id : null);
   const [notesOpen, setNotesOpen] = useState(false);
   // the chat whose sends the server refused for a block the other side made after the chat
   // was loaded (its canReply says so for blocks made before)
@@ -384,7 +386,17 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
             <ArrowLeftIcon size={20} />
           </button>
         ) : null}
-        <Avatar name={otherName} src={avatarUrlOf(otherUser)} size={40} />
+        <span className="relative shrink-0">
+          <Avatar name={otherName} src={avatarUrlOf(otherUser)} size={40} />
+          {online ? (
+            <span
+              role="img"
+              aria-label="Online"
+              title="Online"
+              className="absolute right-0 bottom-0 h-3 w-3 rounded-full bg-success ring-2 ring-surface"
+            />
+          ) : null}
+        </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-fg">
             {otherUser ? (

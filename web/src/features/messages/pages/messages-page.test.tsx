@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { bindApiToasts } from '../../../lib/api/index.ts';
+import { realtimeClient } from '../../../lib/realtime/realtime-client.ts';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
 import {
@@ -283,5 +285,31 @@ describe('MessagesPage conversation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
     expect(screen.queryByText('You blocked this account.')).toBeNull();
+  });
+});
+
+describe('MessagesPage presence', () => {
+  it('watches the other person and shows a green "Online" dot while they are online', async () => {
+    const listeners = new Map<string, (data: unknown) => void>();
+    const on = vi.spyOn(realtimeClient, 'on').mockImplementation((type, listener) => {
+      listeners.set(type, listener as (data: unknown) => void);
+      return () => listeners.delete(type);
+    });
+    const send = vi.spyOn(realtimeClient, 'send').mockReturnValue(true);
+    try {
+      openConversation();
+      const header = await screen.findByRole('region', { name: 'Conversation with Maya Lens' });
+      await waitFor(() =>
+        expect(send).toHaveBeenCalledWith('presence_watch', { userIds: [maya.id] }),
+      );
+      expect(within(header).queryByRole('img', { name: 'Online' })).toBeNull();
+      act(() => listeners.get('presence')?.({ userId: maya.id, online: true }));
+      expect(within(header).getByRole('img', { name: 'Online' })).toBeTruthy();
+      act(() => listeners.get('presence')?.({ userId: maya.id, online: false }));
+      expect(within(header).queryByRole('img', { name: 'Online' })).toBeNull();
+    } finally {
+      on.mockRestore();
+      send.mockRestore();
+    }
   });
 });

@@ -45,7 +45,7 @@ export function UserRow({
         </Link>
         <p className="truncate text-sm text-muted">
           @{user.username}
-          {user.followersCount > 0 && !compact
+          {user.followersCount !== null && user.followersCount > 0 && !compact
             ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
             : ''}
         </p>

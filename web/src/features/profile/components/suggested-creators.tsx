@@ -71,7 +71,7 @@ export function SuggestedCreators({
             </Link>
             <p className="truncate text-sm text-muted">
               @{user.username}
-              {user.followersCount > 0
+              {user.followersCount !== null && user.followersCount > 0
                 ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
                 : ''}
             </p>

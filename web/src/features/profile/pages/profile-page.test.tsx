@@ -188,6 +188,22 @@ describe('profile counts', () => {
     const theirs = await screen.findByRole('list', { name: 'Counts' });
     expect(within(theirs).queryAllByRole('link')).toHaveLength(0);
   });
+  it('leave out a follower count the account hides (no "0"), keeping the others', async () => {
+    creator = makePublicUser({
+      username: 'maya.lens',
+      isCreator: true,
+      followersCount: null,
+      followingCount: 4,
+      postsCount: 2,
+    });
+    releaseSubscriptions();
+    releaseOffers();
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const counts = await screen.findByRole('list', { name: 'Counts' });
+    expect(counts.textContent).toContain('2 posts');
+    expect(counts.textContent).toContain('4 following');
+    expect(counts.textContent).not.toMatch(/follower/);
+  });
 });
 
 describe('a missing account', () => {

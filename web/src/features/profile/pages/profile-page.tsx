@@ -136,10 +136,12 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
       <div className="relative h-36 overflow-hidden rounded-3xl bg-[linear-gradient(120deg,var(--fs-accent),var(--fs-accent-2))] sm:h-52">
         {banner ? <img src={banner} alt="" className="h-full w-full object-cover" /> : null}
       </div>
-      <div className="relative -mt-12 flex flex-wrap items-end justify-between gap-3 px-2 sm:-mt-14 sm:px-6">
+      {/* Phone: the small buttons sit beside the avatar and Follow/Subscribe share a full row
+          below; from sm up everything is one row at the avatar's foot. */}
+      <div className="relative -mt-12 flex flex-wrap items-end gap-x-3 gap-y-4 px-2 sm:-mt-14 sm:px-6">
         <Avatar name={name} src={avatar} size={104} className="ring-4 ring-canvas" />
-        <div className="flex flex-wrap items-center gap-2 pb-1">
-          {isOwn ? (
+        {isOwn ? (
+          <div className="ml-auto pb-1">
             <ButtonLink
               to="/settings/profile"
               variant="outline"
@@ -148,16 +150,24 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             >
               Edit profile
             </ButtonLink>
-          ) : (
-            <>
-              {blocked ? null : <FollowButton user={user} />}
-              {blocked ? null : <SubscribeButton user={user} />}
+          </div>
+        ) : (
+          <>
+            {blocked ? null : (
+              <div className="order-last flex w-full gap-2 *:flex-1 sm:order-none sm:ml-auto sm:w-auto sm:pb-1 sm:*:flex-none">
+                <FollowButton user={user} />
+                <SubscribeButton user={user} />
+              </div>
+            )}
+            <div
+              className={`flex items-center gap-2 pb-1 ${blocked ? 'ml-auto' : 'max-sm:ml-auto'}`}
+            >
               {blocked ? null : <MessageButton user={user} />}
               {blocked ? null : <TipButton recipient={user} tipType="profile" />}
               <ProfileActionsMenu user={user} />
-            </>
-          )}
-        </div>
+            </div>
+          </>
+        )}
       </div>
 
       <div className="mt-4 px-2 sm:px-6">
@@ -205,11 +215,14 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
               <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
               {/* the lists are the owner's alone (the server lists only the caller's own) */}
-              <Stat
-                value={user.followersCount}
-                label={user.followersCount === 1 ? 'follower' : 'followers'}
-                to={isOwn ? `/u/${encodeURIComponent(user.username)}/followers` : undefined}
-              />
+              {/* null: the account hides its follower count (privacy), so no number at all */}
+              {user.followersCount === null ? null : (
+                <Stat
+                  value={user.followersCount}
+                  label={user.followersCount === 1 ? 'follower' : 'followers'}
+                  to={isOwn ? `/u/${encodeURIComponent(user.username)}/followers` : undefined}
+                />
+              )}
               <Stat
                 value={user.followingCount}
                 label="following"
