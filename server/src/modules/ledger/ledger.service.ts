@@ -399,7 +399,7 @@ export async function postTransaction(
     const { rows } = await sql<{ id: string; created_at: Date } & Record<string, unknown>>`
       with t as (
         insert into ledger_transactions (id, kind, idempotency_ref, metadata, reverses_id)
-        values (coalesce(${input.id ?? null}::uuid, gen_random_uuid()), ${input.kind},
+        values (coalesce(${input.id ?? null}::uuid, uuid7()), ${input.kind},
           ${input.idempotencyRef ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb,
           ${input.reversesId ?? null}::uuid)
         returning id, created_at

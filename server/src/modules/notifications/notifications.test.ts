@@ -135,6 +135,24 @@ describe('reading and managing notifications', () => {
     expect((await call(server, user, 'GET', '/notifications?before=garbage')).status).toBe(400);
   });
 
+  it('lists notices made at one time (one transaction) newest first, as they were made', async () => {
+    const user = await actor(server);
+    const other = await actor(server);
+    // now() is the transaction's start: all five share created_at, the ids break the tie
+    await withTransaction(server.ctx.db, async (tx) => {
+      for (let i = 0; i < 5; i += 1)
+        await notify(tx, {
+          userId: user.user.id,
+          type: 'mention',
+          actorId: other.user.id,
+          data: { i },
+        });
+    });
+    const { notifications } = await listOf(user);
+    expect(new Set(notifications.map((n) => n.createdAt)).size).toBe(1);
+    expect(notifications.map((n) => n.data.i)).toEqual([4, 3, 2, 1, 0]);
+  });
+
   it('pages by the before cursor through notifications made in one millisecond', async () => {
     const { user } = await seeded(5);
     // five notices 150 µs apart inside one millisecond, oldest first (i = 0 … 4)

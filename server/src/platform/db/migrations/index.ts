@@ -36,6 +36,7 @@ import * as loginHotUpdate from './2026-11-29T100-login-hot-update.ts';
 import * as systemAccountShards from './2026-11-29T14-system-account-shards.ts';
 import * as searchTerms from './2026-11-29T1200-search-terms.ts';
 import * as loginFailuresRow from './2026-11-30T12-login-failures-row.ts';
+import * as timeOrderedIds from './2026-12-01T08-time-ordered-ids.ts';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so bundling
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T14-system-account-shards': systemAccountShards,
   '2026-11-29T1200-search-terms': searchTerms,
   '2026-11-30T12-login-failures-row': loginFailuresRow,
+  '2026-12-01T08-time-ordered-ids': timeOrderedIds,
 };
