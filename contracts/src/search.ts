@@ -40,6 +40,11 @@ export const SearchResponse = Type.Object({
     Type.Literal('hashtags'),
   ]),
   currentPage: Type.Integer(),
+  /**
+   * pages of the longest list; posts are counted up to the newest 1,000 matches (or past the
+   * asked page), so a common word's count stops there while hasMore stays exact
+   */
+  totalPages: Type.Integer(),
   /** some list of this page was full, so the next page may have more */
   hasMore: Type.Boolean(),
   users: Type.Array(PublicUser),

@@ -48,14 +48,18 @@ export async function syncPostHashtags(
 
 /** Tags starting with `prefix` (hashtags_prefix_idx), the most used first. */
 export function hashtagsByPrefix(db: DbHandle, prefix: string, limit: number, offset = 0) {
-  return db
-    .selectFrom('hashtags')
-    .select(['tag', 'posts_count'])
-    .where('tag', 'like', `${escapeLike(prefix)}%`)
-    .where('posts_count', '>', 0)
-    .orderBy('posts_count', 'desc')
-    .orderBy('tag')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom('hashtags')
+      .select(['tag', 'posts_count'])
+      // every tag of the prefix is read to sort them anyway: counting them costs nothing more
+      .select(sql<number>`(count(*) over ())::integer`.as('total'))
+      .where('tag', 'like', `${escapeLike(prefix)}%`)
+      .where('posts_count', '>', 0)
+      .orderBy('posts_count', 'desc')
+      .orderBy('tag')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }

@@ -73,6 +73,15 @@ function newestMatches(source: MatchSource, query: RawBuilder<unknown>, depth: n
 }
 
 /**
+ * The rows of a search page carry `search_total`: the visible matches counted over the whole
+ * order before the page's limit and offset, so up to the depth the statement reads (at least
+ * SEARCH_CANDIDATES, and past the end of the page when the window asks one row more).
+ */
+export type CountedPostRow = PostRow & { search_total: number };
+
+const countedMatches = sql<number>`(count(*) over ())::integer`.as('search_total');
+
+/**
  * Posts matching a prefix tsquery. The newest SEARCH_CANDIDATES matches (or as many as the page
  * reaches, if that is further) are found first (`newestMatches`); those are ranked (best match
  * first, then newest) and come before any older match, which follows newest first. Up to
@@ -99,6 +108,7 @@ export function postsByTextQuery(
   return visiblePosts(db, viewerId)
     .innerJoin(candidates.as('candidates'), 'candidates.id', 'posts.id')
     .selectAll('posts')
+    .select(countedMatches)
     .orderBy(sql`candidates.score desc nulls last`)
     .orderBy('candidates.published_at', 'desc')
     .orderBy('candidates.id', 'desc')
@@ -159,21 +169,25 @@ export async function postsByText(
   viewerId: string | null,
   words: readonly string[],
   window: PageWindow,
-): Promise<PostRow[]> {
+): Promise<CountedPostRow[]> {
   const tsQuery = wordsTsQuery(words);
   const terms = await prefixTerms(db, drivingWord(words));
   const source = terms && terms.length <= SEARCH_PREFIX_TERMS ? { terms } : 'scan';
   return postsByTextQuery(db, viewerId, tsQuery, window, source).execute();
 }
 
-/** Posts carrying exactly this tag (post_hashtags_tag_idx), newest first. */
+/**
+ * Posts carrying exactly this tag (post_hashtags_tag_idx), newest first. The newest
+ * max(SEARCH_CANDIDATES, the end of the window) are read and counted (`search_total`), so a
+ * popular tag's count stops there instead of reading every post it has.
+ */
 export function postsByTag(
   db: DbHandle,
   viewerId: string | null,
   tag: string,
   window: PageWindow,
-): Promise<PostRow[]> {
-  return visiblePosts(db, viewerId)
+): Promise<CountedPostRow[]> {
+  const newest = visiblePosts(db, viewerId)
     .where(
       'posts.id',
       'in',
@@ -183,6 +197,13 @@ export function postsByTag(
     .selectAll('posts')
     .orderBy('posts.published_at', 'desc')
     .orderBy('posts.id', 'desc')
+    .limit(planLiteral(Math.max(SEARCH_CANDIDATES, window.offset + window.limit)));
+  return db
+    .selectFrom(newest.as('newest'))
+    .selectAll('newest')
+    .select(countedMatches)
+    .orderBy('newest.published_at', 'desc')
+    .orderBy('newest.id', 'desc')
     .limit(window.limit)
     .offset(window.offset)
     .execute();

@@ -62,7 +62,7 @@ describe('GET /search', () => {
     expect(mention.body.users).toHaveLength(1);
     for (let i = 0; i < 3; i++) await publish(creator, { caption: `pagingword ${i}` });
     const page1 = await call(server, null, 'GET', '/search?q=pagingword&filter=posts&limit=2');
-    expect(page1.body).toMatchObject({ currentPage: 1, hasMore: true });
+    expect(page1.body).toMatchObject({ currentPage: 1, totalPages: 2, hasMore: true });
     expect(page1.body.posts).toHaveLength(2);
     const page2 = await call(
       server,
@@ -70,8 +70,34 @@ describe('GET /search', () => {
       'GET',
       '/search?q=pagingword&filter=posts&limit=2&page=2',
     );
-    expect(page2.body).toMatchObject({ currentPage: 2, hasMore: false });
+    expect(page2.body).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
     expect(page2.body.posts).toHaveLength(1);
+    // past the end: nothing on the page, the count still said
+    const past = await call(
+      server,
+      null,
+      'GET',
+      '/search?q=pagingword&filter=posts&limit=2&page=4',
+    );
+    expect(past.body).toMatchObject({ currentPage: 4, totalPages: 2, hasMore: false, posts: [] });
+    // a tag's posts and the tags of a prefix are counted too; the longest list sets the pages
+    for (let i = 0; i < 3; i++) await publish(creator, { caption: `#pagingtag${i % 2} ${i}` });
+    const byTag = await call(server, null, 'GET', '/search?q=%23pagingtag0&filter=posts&limit=1');
+    expect(byTag.body).toMatchObject({ totalPages: 2, hasMore: true });
+    const prefix = await call(server, null, 'GET', '/search?q=pagingta&filter=hashtags&limit=1');
+    expect(prefix.body).toMatchObject({ totalPages: 2, hasMore: true });
+    expect(prefix.body.hashtags).toHaveLength(1);
+    const pastTags = await call(
+      server,
+      null,
+      'GET',
+      '/search?q=pagingta&filter=hashtags&limit=1&page=3',
+    );
+    expect(pastTags.body).toMatchObject({ totalPages: 2, hasMore: false, hashtags: [] });
+    const mixed = await call(server, null, 'GET', '/search?q=pagingt&limit=1');
+    expect(mixed.body).toMatchObject({ totalPages: 3, hasMore: true });
+    const none = await call(server, null, 'GET', '/search?q=zzzznothinghere');
+    expect(none.body).toMatchObject({ currentPage: 1, totalPages: 0, hasMore: false });
   });
 
   it('presents locked posts as teasers and drops hidden users everywhere', async () => {
