@@ -24,6 +24,7 @@ import { audit } from './audit.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import { orderByAll, sortClauses, type SortColumns } from '../../platform/http/page-sorting.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 type PlatformCtx = Pick<AppContext, 'db' | 'config'>;
 
@@ -122,8 +123,6 @@ export async function updateSettings(
   return getSettings(ctx);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * POST /admin/notifications/system {message, targetUsers}: a 'system' notification (actor the
  * system {hash}) to everyone, all creators, all fans, or listed ids/usernames. Written in
@@ -146,9 +145,9 @@ export async function sendSystemNotification(
   if (body.targetUsers === 'creators') query = query.where('account_type', '=', 'creator');
   else if (body.targetUsers === 'fans') query = query.where('account_type', '=', 'fan');
   else if (Array.isArray(body.targetUsers)) {
-    const ids = body.targetUsers.filter((t) => UUID.test(t));
+    const ids = body.targetUsers.filter((t) => isUuid(t));
     const names = body.targetUsers
-      .filter((t) => !UUID.test(t))
+      .filter((t) => !isUuid(t))
       .map((t) => t.replace(/^@/, '').toLowerCase());
     query = query.where((eb) =>
       eb.or([

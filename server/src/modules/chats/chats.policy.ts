@@ -1,6 +1,6 @@
 import { ErrorCodes, INVALID_PARAMETERS_MESSAGE } from '@fanspace/contracts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Who may see or do what in chats. Only participants see a chat or its messages; to anyone

@@ -9,7 +9,7 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { isCursorTime } from '../../platform/db/exact-time.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { presentChats, presentOneChat } from './chat-views.ts';
 import { chatNotFound, idOr404 } from './chats.policy.ts';

@@ -12,7 +12,7 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
 import { units } from '../ledger/money.ts';
 import { getOwnedMedia } from '../media/media.service.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { lockChats, pairKey } from './chats.queries.ts';
 import { insertMessage } from './messages.service.ts';

@@ -14,7 +14,7 @@ import type { MediaItemRow, MessageRow, UserRow } from '../../platform/db/schema
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { runIdempotent } from '../ledger/idempotency.ts';
 import { notify } from '../notifications/notify.ts';

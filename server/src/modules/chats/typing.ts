@@ -2,7 +2,7 @@ import { ErrorCodes } from '@fanspace/contracts';
 import type { ClientFrameHook } from '../../platform/realtime/client-frames.ts';
 import { publish } from '../../platform/realtime/publish.ts';
 import { blockedEitherWay } from '../graph/graph.relations.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * The client `typing` frame {chatId, isTyping}: forwarded as `typing` {chatId, userId,

@@ -2,6 +2,7 @@ import { ErrorCodes, type CheckoutPurpose } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { resolveOffer, type CheckoutOffer } from './checkout-offers.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Card payments with an offer (SPEC §7 create-payment-intent `promotionDetails`): the intent is
@@ -10,15 +11,13 @@ import { resolveOffer, type CheckoutOffer } from './checkout-offers.ts';
  * ordinary subscribe/unlock, which redeems it. Nothing is redeemed when the intent is created.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** The offer named by promotionDetails ({promoCode | code, promotionId}); 400 when unusable. */
 export function offerFromDetails(details: Record<string, unknown>): CheckoutOffer {
   const promoCode = text(details.promoCode) ?? text(details.code);
   const promotionId = text(details.promotionId);
-  if (promotionId && !UUID.test(promotionId))
+  if (promotionId && !isUuid(promotionId))
     throw new BadRequestError(
       'promotionDetails.promotionId is not valid',
       ErrorCodes.VALIDATION_FAILED,

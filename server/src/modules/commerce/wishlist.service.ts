@@ -17,14 +17,13 @@ import type { UserRow, WishlistItemRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { iso, visibleCreator } from './commerce.shared.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Wishlist items of a creator (SPEC §3: title, description, goalAmount), funded by fans' tips
  * (tipType 'wishlist', contentId = item id) through the ledger. funded_cents moves only in the
  * tip's transaction, with a wishlist_fundings row naming the ledger transaction.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const itemNotFound = () =>
   new NotFoundError('Wishlist item not found', ErrorCodes.WISHLIST_ITEM_NOT_FOUND);
@@ -160,7 +159,7 @@ export async function fundableItem(tx: DbHandle, creatorId: string, itemId: stri
       ErrorCodes.VALIDATION_FAILED,
       { field: 'contentId' },
     );
-  if (!UUID.test(itemId)) throw refuse();
+  if (!isUuid(itemId)) throw refuse();
   const row = await tx
     .selectFrom('wishlist_items')
     .selectAll()

@@ -6,6 +6,7 @@ import {
 } from '@fanspace/contracts';
 import { cleanText, assertHttpsUrl } from '../users/profile-rules.ts';
 import { invalidField, requiredText } from './kit-common.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Profile widgets as stored in users.profile.widgets: the same array GET/PUT /vibes/widgets
@@ -20,8 +21,6 @@ export interface StoredWidget {
   config: WidgetConfig;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const DEFAULT_TITLES: Record<WidgetType, string> = {
   links: 'Links',
   about: 'About me',
@@ -35,7 +34,7 @@ export function isStoredWidget(value: unknown): value is StoredWidget {
   const w = value as Record<string, unknown>;
   return (
     typeof w.id === 'string' &&
-    UUID.test(w.id) &&
+    isUuid(w.id) &&
     typeof w.type === 'string' &&
     (WIDGET_TYPES as readonly string[]).includes(w.type) &&
     typeof w.title === 'string' &&

@@ -15,6 +15,7 @@ import { discoverRows, findVisiblePost } from '../posts/posts.queries.ts';
 import { visibleFollowersCount } from '../users/users.presenter.ts';
 import { findUserById } from '../users/users.queries.ts';
 import * as q from './discover.queries.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * GET /discover gathers the existing discovery lists in one call; the optimized variants are
@@ -39,7 +40,6 @@ export async function discover(ctx: PostsCtx, viewer: Viewer | null): Promise<Di
 }
 
 // ---- cursors: base64url of "<iso time>|<uuid>" ----
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(at: Date, id: string) {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
@@ -49,7 +49,7 @@ export function decodeCursor(raw: string | undefined): q.Cursor | null {
   if (!raw) return null;
   const [time, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   const at = new Date(time ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(at.getTime()))
+  if (!id || !isUuid(id) || Number.isNaN(at.getTime()))
     throw new BadRequestError('Invalid cursor', ErrorCodes.VALIDATION_FAILED, { field: 'cursor' });
   return { at, id };
 }

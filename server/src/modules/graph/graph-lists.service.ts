@@ -13,10 +13,9 @@ import { publicListView } from '../users/user-views.ts';
 import * as q from './graph-lists.queries.ts';
 import { blockedIdList, restrictedIdList } from './graph.relations.ts';
 import { collectActivity } from './recent-activity.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /** The signed-in user's lists (SPEC §7 GET /users/me/…). */
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Opaque to clients: base64url of the last row's edge time (exact text) and user id. */
 export function encodeCursor(key: q.EdgeKey): string {
@@ -32,7 +31,7 @@ export function decodeCursor(cursor: string): q.EdgeKey {
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
       EXACT_TIME_RE.test(value[0]) &&
-      UUID_RE.test(value[1])
+      isUuid(value[1])
     )
       return { at: value[0], id: value[1] };
   } catch {

@@ -13,7 +13,7 @@ import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { PayloadTooLargeError } from '../../platform/storage/images.ts';
 import { signFields, verifyFields } from '../../platform/storage/signed-urls.ts';
 import { cleanLine } from './media.pipeline.ts';
-import { isUuid } from './media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   claimUpload,
   findLiveMedia,

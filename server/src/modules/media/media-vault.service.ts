@@ -16,7 +16,7 @@ import { withTransaction } from '../../platform/db/database.ts';
 import type { MediaFolderRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { cleanLine, titleFrom } from './media.pipeline.ts';
-import { isUuid } from './media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { presentVaultItem, type MediaViewer } from './media.presenter.ts';
 import * as q from './media.queries.ts';
 import { assertOwnFolder, folderNotFound, getOwnedMedia, mediaNotFound } from './media.service.ts';

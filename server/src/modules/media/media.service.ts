@@ -11,7 +11,7 @@ import {
 import { verifyFields } from '../../platform/storage/signed-urls.ts';
 import { mayFetchMedia } from './media-access.ts';
 import { processMedia, type IngestInput } from './media.pipeline.ts';
-import { isUuid } from './media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   ANONYMOUS_BINDING,
   CONTENT_URL_PURPOSE,

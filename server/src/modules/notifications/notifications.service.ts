@@ -13,7 +13,7 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import { isCursorTime } from '../../platform/db/exact-time.ts';
 import type { NotificationRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 import * as q from './notifications.queries.ts';
 

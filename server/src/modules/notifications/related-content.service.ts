@@ -1,6 +1,6 @@
 import type { RelatedContentBody, RelatedContentResponse } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { presentPosts, type Viewer } from '../posts/post-views.ts';
 import { visiblePosts } from '../posts/posts.queries.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';

@@ -26,6 +26,7 @@ import { subscribe } from './subscriptions.service.ts';
 import { payableCreator, sendTip, tippedContent } from './tips.service.ts';
 import { unlockPost } from './unlock.service.ts';
 import { offerOfStored, priceCardOffer } from '../commerce/card-offers.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Card payments (docs/ARCHITECTURE.md "Card provider and pro pack"). A card payment is a row
@@ -45,7 +46,6 @@ type Deps = Pick<AppContext, 'jobs' | 'config'>;
 export type CardPaymentRow = Selectable<CardPaymentsTable>;
 
 const FOR_SALE = new Set(['paid', 'subscribers_or_paid']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ALIASES: Record<string, CardPaymentType> = {
   wallet_topup: 'wallet_topup',
@@ -236,7 +236,7 @@ export async function resolvePurchase(
           ErrorCodes.PAYMENT_TYPE_UNSUPPORTED,
         );
       const postId = required(body.contentId, 'contentId');
-      if (!UUID.test(postId)) throw postNotFound();
+      if (!isUuid(postId)) throw postNotFound();
       const post = await findVisiblePost(db, payerId, postId);
       if (!post) throw postNotFound();
       if (post.user_id === payerId)

@@ -6,6 +6,7 @@ import type { PaymentMethodsTable, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { cardProvider } from '../../platform/payments/index.ts';
 import { ensureCustomer, viaProvider } from './card-provider.service.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Saved payment methods (both route families of SPEC §7). The provider keeps the card; we keep
@@ -16,7 +17,6 @@ import { ensureCustomer, viaProvider } from './card-provider.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 type Row = Selectable<PaymentMethodsTable>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MAX_PAYMENT_METHODS = 10;
 
@@ -55,7 +55,7 @@ const methodNotFound = () =>
 /** The caller's method by our id or the provider's id (pm_…). */
 export async function ownPaymentMethod(db: DbHandle, userId: string, id: string, lock = false) {
   let q = db.selectFrom('payment_methods').selectAll().where('user_id', '=', userId);
-  q = UUID.test(id) ? q.where('id', '=', id) : q.where('provider_ref', '=', id);
+  q = isUuid(id) ? q.where('id', '=', id) : q.where('provider_ref', '=', id);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw methodNotFound();

@@ -5,13 +5,13 @@ import { NotFoundError } from '../../platform/errors.ts';
 import { cardProvider } from '../../platform/payments/index.ts';
 import { units } from '../ledger/money.ts';
 import { settleCardPayment, viaProvider, type CardPaymentRow } from './card-provider.service.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * The caller's card payments ("stripe transactions", SPEC §7): what was paid by card, its
  * provider status and what it became in the ledger. Another user's id is a 404.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FINAL = new Set(['succeeded', 'canceled', 'refunded', 'disputed', 'needs_review']);
 
 export function presentCardPayment(row: CardPaymentRow): CardPayment {
@@ -64,7 +64,7 @@ export async function listCardPayments(
 
 async function ownCardPayment(db: DbHandle, userId: string, id: string) {
   let q = db.selectFrom('card_payments').selectAll().where('user_id', '=', userId);
-  q = UUID.test(id) ? q.where('id', '=', id) : q.where('provider_ref', '=', id);
+  q = isUuid(id) ? q.where('id', '=', id) : q.where('provider_ref', '=', id);
   const row = await q.executeTakeFirst();
   if (!row) throw new NotFoundError('Transaction not found', ErrorCodes.NOT_FOUND);
   return row;

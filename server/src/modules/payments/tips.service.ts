@@ -17,6 +17,7 @@ import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
 import { fundableItem, recordWishlistFunding } from '../commerce/wishlist.service.ts';
 import { track } from '../analytics/recorder.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
 export async function payableCreator(db: DbHandle, payerId: string, creatorId: string) {
@@ -53,8 +54,6 @@ export function assertPayable<T extends { account_type: string }>(
     );
   return creator;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a tip is for must belong to its recipient: a live post of theirs (post), a chat the
@@ -104,7 +103,7 @@ export function tippedContentCheck(
   body: Pick<TipBody, 'recipientUserId' | 'tipType' | 'contentId'>,
 ): RawBuilder<boolean> | null {
   const contentId = body.contentId ?? null;
-  if (contentId === null || !UUID.test(contentId)) return null;
+  if (contentId === null || !isUuid(contentId)) return null;
   if (body.tipType === 'post')
     return sql<boolean>`exists (select 1 from posts tp
       where tp.id = ${contentId}::uuid and tp.user_id = ${body.recipientUserId}::uuid

@@ -10,7 +10,7 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { MediaItemRow, PostRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { notifyMentions } from '../notifications/mentions.ts';
 import { syncPostHashtags } from './hashtags.queries.ts';

@@ -28,6 +28,7 @@ import {
   type ModelPart,
   type ReleaseFiles,
 } from './releases.rules.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 type ReleasesCtx = Pick<AppContext, 'db' | 'config'>;
 
@@ -338,8 +339,7 @@ export async function assertReleasesUsable(
 ): Promise<string[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return [];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  const valid = unique.filter((id) => uuid.test(id));
+  const valid = unique.filter(isUuid);
   const rows =
     valid.length > 0
       ? await db

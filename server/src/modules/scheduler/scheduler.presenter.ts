@@ -9,7 +9,7 @@ import type { DbHandle } from '../../platform/db/database.ts';
 import type { ScheduledItemRow } from '../../platform/db/schema.ts';
 import { presentMedia } from '../media/media.service.ts';
 import { findOwnedMedia } from '../media/media.queries.ts';
-import { isUuid } from '../media/media.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { resultUrlOf } from './scheduler.publish.ts';
 

@@ -35,6 +35,7 @@ import {
   usernameTaken,
   type UserPatch,
 } from './users.queries.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /** Business rules of the own profile and public lookups (SPEC §7 Users). */
 
@@ -208,8 +209,6 @@ export async function completeOnboarding(ctx: UsersCtx, user: UserRow): Promise<
   return updateUser(ctx.db, user.id, { onboarding_completed_at: new Date() });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A public profile as `viewerId` sees it (`presentProfile`), and the account's row. */
 async function publicProfile(
   ctx: UsersCtx,
@@ -223,7 +222,7 @@ async function publicProfile(
 
 export async function getPublicUser(ctx: UsersCtx, id: string, viewerId: string | null) {
   // a malformed id names no account: 404 like any unknown one, not a validation error
-  if (!UUID.test(id)) throw new NotFoundError('User not found');
+  if (!isUuid(id)) throw new NotFoundError('User not found');
   return publicProfile(ctx, { id }, viewerId);
 }
 
