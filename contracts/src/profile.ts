@@ -18,16 +18,25 @@ export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const strict = { additionalProperties: false } as const;
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
 
+const profileFields = {
+  displayName: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+  bio: Type.Optional(Type.String({ maxLength: BIO_MAX_LENGTH })),
+  username: Type.Optional(Type.String({ maxLength: 60 })),
+  phoneNumber: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+  vibe: Type.Optional(Type.Unknown()),
+  contentMenu: Type.Optional(Type.Unknown()),
+  vibeDisplaySettings: Type.Optional(Type.Unknown()),
+  contentPreferences: Type.Optional(Type.Unknown()),
+};
+
 export const UpdateMeBody = Type.Object(
   {
-    displayName: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-    bio: Type.Optional(Type.String({ maxLength: BIO_MAX_LENGTH })),
-    username: Type.Optional(Type.String({ maxLength: 60 })),
-    phoneNumber: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
-    vibe: Type.Optional(Type.Unknown()),
-    contentMenu: Type.Optional(Type.Unknown()),
-    vibeDisplaySettings: Type.Optional(Type.Unknown()),
-    contentPreferences: Type.Optional(Type.Unknown()),
+    ...profileFields,
+    /**
+     * SPEC §7 "PUT /users/me (profile, privacy, preferences)": the profile fields may also come
+     * grouped here; a field given at the top level too wins
+     */
+    profile: Type.Optional(Type.Object(profileFields, strict)),
     /** shallow-merged into the stored object (notification settings live here) */
     preferences: Type.Optional(JsonObject),
     /** shallow-merged into the stored object */

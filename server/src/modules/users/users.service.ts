@@ -58,8 +58,10 @@ const usernameTakenError = () =>
 export async function updateProfile(
   ctx: UsersCtx & Pick<AppContext, 'bus' | 'log'>,
   user: UserRow,
-  input: UpdateMeBody,
+  body: UpdateMeBody,
 ): Promise<UserRow> {
+  const { profile, ...top } = body;
+  const input = { ...profile, ...top };
   const patch: UserPatch = {};
   if (input.displayName !== undefined) {
     const name = input.displayName === null ? '' : cleanText(input.displayName);

@@ -91,6 +91,24 @@ describe('PUT /users/me', () => {
     });
   });
 
+  it('takes the profile fields grouped under profile too, the top level winning', async () => {
+    const { headers } = await signedIn();
+    const res = await call('PUT', '/api/users/me', headers, {
+      profile: { displayName: 'Grouped', bio: 'from the group', role: 'admin' },
+      bio: 'from the top',
+      privacy: { showActivityStatus: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      displayName: 'Grouped',
+      bio: 'from the top',
+      role: 'fan',
+      privacy: { showActivityStatus: false },
+    });
+    const bad = await call('PUT', '/api/users/me', headers, { profile: { bio: 'x'.repeat(1001) } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('ignores fields a user may not set (mass assignment)', async () => {
     const { user, headers } = await signedIn();
     const res = await call('PUT', '/api/users/me', headers, {
