@@ -71,6 +71,8 @@ const MeUserObject = Type.Object({
   restrictedUserIds: Type.Array(Type.String()),
   restrictedByUserIds: Type.Array(Type.String()),
   followingUserIds: Type.Array(Type.String()),
+  /** the newest 1,000 followers' ids, newest first; followersCount is the total */
+  followerUserIds: Type.Array(Type.String()),
   mediaFolders: Type.Array(Type.Unknown()),
   mediaLibrary: Type.Array(Type.Unknown()),
   proPackActiveUntil: Nullable(Type.String()),

@@ -57,6 +57,7 @@ export function makeMeUser(overrides: Partial<MeUser> = {}): MeUser {
     restrictedUserIds: [],
     restrictedByUserIds: [],
     followingUserIds: [],
+    followerUserIds: [],
     mediaFolders: [],
     mediaLibrary: [],
     proPackActiveUntil: null,

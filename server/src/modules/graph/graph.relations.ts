@@ -101,7 +101,7 @@ export async function restrictedIdList(db: DbHandle, userId: string): Promise<st
 /**
  * The signed-in user's own lists for presentMe as columns of any statement (read back with
  * `ownRelationsOf`), each list an index scan: blocks_pk, restricts_pk, restricts_restricted_idx,
- * follows_follower_idx. The login adds them to its one statement.
+ * follows_follower_idx, follows_followee_idx. The login adds them to its one statement.
  */
 export function ownRelationColumns(userId: string) {
   const ids = (query: RawBuilder<unknown>) => sql<string[]>`coalesce((${query}), '[]'::json)`;
@@ -118,14 +118,25 @@ export function ownRelationColumns(userId: string) {
     ids(
       sql`select json_agg(followee_id order by created_at desc, followee_id desc) from follows where follower_id = ${userId}`,
     ).as('own_following'),
+    // the newest FOLLOWER_IDS_MAX only (follows_followee_idx): a creator's followers run to
+    // hundreds of thousands, and this list rides in every MeUser (followersCount is the total)
+    ids(
+      sql`select json_agg(f.follower_id) from (select follower_id from follows
+        where followee_id = ${userId} order by created_at desc, follower_id desc
+        limit ${sql.lit(FOLLOWER_IDS_MAX)}) f`,
+    ).as('own_followers'),
   ] as const;
 }
+
+/** How many follower ids MeUser.followerUserIds carries, newest first. */
+export const FOLLOWER_IDS_MAX = 1000;
 
 export interface OwnRelationsRow {
   own_blocked: string[];
   own_restricted: string[];
   own_restricted_by: string[];
   own_following: string[];
+  own_followers: string[];
 }
 
 /** OwnRelations from the columns of `ownRelationColumns` (media lists belong to the media module). */
@@ -135,6 +146,7 @@ export function ownRelationsOf(row: OwnRelationsRow | undefined): OwnRelations {
     restrictedUserIds: row?.own_restricted ?? [],
     restrictedByUserIds: row?.own_restricted_by ?? [],
     followingUserIds: row?.own_following ?? [],
+    followerUserIds: row?.own_followers ?? [],
     mediaFolders: [],
     mediaLibrary: [],
   };

@@ -34,6 +34,9 @@ describe('follow and unfollow', () => {
       });
     }
     expect(await counts(server, creator.user.id)).toMatchObject({ followers_count: 1 });
+    // the followed side sees the fan among its followers (SPEC §3 user lists), then no more
+    const me = async () => (await call(server, creator, 'GET', '/users/me')).body;
+    expect((await me()).followerUserIds).toEqual([fan.user.id]);
 
     for (let i = 0; i < 2; i++) {
       const res = await call(server, fan, 'DELETE', `/users/${creator.user.id}/follow`);
@@ -43,6 +46,7 @@ describe('follow and unfollow', () => {
       expect(res.body.user.isFollowing).toBe(false);
     }
     expect(await counts(server, creator.user.id)).toMatchObject({ followers_count: 0 });
+    expect((await me()).followerUserIds).toEqual([]);
     expect(await counts(server, fan.user.id)).toMatchObject({ following_count: 0 });
   });
 
@@ -155,6 +159,7 @@ describe('block', () => {
     expect(res.body.updatedCurrentUser).toMatchObject({
       blockedUserIds: [b.user.id],
       followingUserIds: [],
+      followerUserIds: [],
       followersCount: 0,
       followingCount: 0,
     });

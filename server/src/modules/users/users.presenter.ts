@@ -15,6 +15,8 @@ export interface OwnRelations {
   restrictedUserIds: string[];
   restrictedByUserIds: string[];
   followingUserIds: string[];
+  /** the newest FOLLOWER_IDS_MAX (graph.relations.ts) */
+  followerUserIds: string[];
   mediaFolders: unknown[];
   mediaLibrary: unknown[];
 }
@@ -24,6 +26,7 @@ export const NO_RELATIONS: OwnRelations = {
   restrictedUserIds: [],
   restrictedByUserIds: [],
   followingUserIds: [],
+  followerUserIds: [],
   mediaFolders: [],
   mediaLibrary: [],
 };
