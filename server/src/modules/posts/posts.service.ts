@@ -138,10 +138,11 @@ export async function createPost(
   files: IngestInput[],
 ): Promise<Post> {
   const caption = cleanText(body.caption ?? '');
+  const pickedIds = requestedMediaIds(body, ctx.config.PUBLIC_URL);
+  // the empty-post rule first: a post with nothing in it gets SPEC §5's message, whatever else
+  assertNotEmpty(caption, files.length + pickedIds.length);
   const access = accessFromInput(body.accessDetails);
   const hashtags = collectHashtags(caption, body.hashtags);
-  const pickedIds = requestedMediaIds(body, ctx.config.PUBLIC_URL);
-  assertNotEmpty(caption, files.length + pickedIds.length);
   if (files.length + pickedIds.length > POST_MEDIA_MAX)
     throw new BadRequestError(`A post holds at most ${POST_MEDIA_MAX} media items`);
   const modelReleaseIds = await assertReleasesUsable(ctx.db, viewer.id, body.modelReleaseIds ?? []);
@@ -185,15 +186,15 @@ export async function updatePost(
     if (!post || post.deleted_at) throw postNotFound();
     assertPostOwner(post, viewer.id);
     const caption = body.caption === undefined ? post.caption : cleanText(body.caption);
-    const access = body.accessDetails
-      ? accessFromInput(body.accessDetails)
-      : { access_level: post.access_level, price_cents: post.price_cents };
     const mediaCount = await tx
       .selectFrom('post_media')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('post_id', '=', post.id)
       .executeTakeFirstOrThrow();
     assertNotEmpty(caption, Number(mediaCount.n));
+    const access = body.accessDetails
+      ? accessFromInput(body.accessDetails)
+      : { access_level: post.access_level, price_cents: post.price_cents };
     const before = tagsOf(post.hashtags);
     // tags written in the caption always count; the explicit list replaces the other ones
     const hashtags =

@@ -114,6 +114,9 @@ describe('POST /posts', () => {
       await call(server, creator, 'POST', '/posts', { caption: '   ' }),
       await call(server, creator, 'POST', '/posts', {}),
       await postMultipart(server, creator, { caption: '', hashtags: 'travel' }),
+      // nothing to post is said first, before the price or the tags are judged
+      await call(server, creator, 'POST', '/posts', { accessDetails: { accessLevel: 'paid' } }),
+      await call(server, creator, 'POST', '/posts', { hashtags: ['not a tag!'] }),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: EMPTY_POST_MESSAGE, code: 'EMPTY_POST' });
@@ -205,7 +208,10 @@ describe('GET, PUT and DELETE /posts/{id}', () => {
     const stranger = await actor(server, 'creator');
     const denied = await call(server, stranger, 'PUT', `/posts/${post.id}`, { caption: 'mine' });
     expect(denied).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
-    const emptied = await call(server, creator, 'PUT', `/posts/${post.id}`, { caption: ' ' });
+    const emptied = await call(server, creator, 'PUT', `/posts/${post.id}`, {
+      caption: ' ',
+      accessDetails: { accessLevel: 'paid', price: 1 },
+    });
     expect(emptied.body.message).toBe(EMPTY_POST_MESSAGE);
     const deniedDelete = await call(server, stranger, 'DELETE', `/posts/${post.id}`);
     expect(deniedDelete.status).toBe(403);

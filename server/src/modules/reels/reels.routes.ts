@@ -13,6 +13,7 @@ import {
   ReelsQuery,
   ReelsResponse,
   ReelViewResponse,
+  REEL_MESSAGES,
   routeErrors,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
@@ -20,6 +21,7 @@ import { currentUser, perUserLimit } from '../graph/route-helpers.ts';
 import { registerMediaAccessResolver } from '../media/media.service.ts';
 import { signedInViewer } from '../posts/post-views.ts';
 import { readMultipartReel } from './reel-input.ts';
+import { assertMayPublish } from '../stories/stories.policy.ts';
 import { addReelComment, deleteReelComment, listReelComments } from './reel-comments.service.ts';
 import {
   createReel,
@@ -49,6 +51,8 @@ export async function reelsRoutes(app: App) {
     '/reels',
     {
       config: { auth: 'user', rateLimit: Limits.create },
+      // a fan gets the 403 that opens the become-creator modal before any body is read or judged
+      onRequest: async (request) => assertMayPublish(currentUser(request), REEL_MESSAGES),
       schema: {
         tags,
         summary:

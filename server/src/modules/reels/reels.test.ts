@@ -34,6 +34,10 @@ describe('POST /reels refusals', () => {
     const res = await postReel(fan, { caption: 'x' }, { video: await jpeg() });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(REEL_MESSAGES.onlyCreators);
+    // a body the schema would refuse still gets the 403 first
+    const invalid = await call(server, fan, 'POST', '/reels', { caption: 'x'.repeat(100_000) });
+    expect(invalid.status).toBe(403);
+    expect(invalid.body.message).toBe(REEL_MESSAGES.onlyCreators);
     expect((await call(server, null, 'GET', '/reels')).status).toBe(401);
   });
 

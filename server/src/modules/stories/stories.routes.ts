@@ -17,6 +17,7 @@ import { registerMediaAccessResolver } from '../media/media.service.ts';
 import { signedInViewer } from '../posts/post-views.ts';
 import { storyMediaAccess } from './story-media-access.ts';
 import { readMultipartStory } from './story-input.ts';
+import { assertMayPublish } from './stories.policy.ts';
 import {
   createStory,
   deleteStory,
@@ -48,6 +49,8 @@ export async function storiesRoutes(app: App) {
     '/stories',
     {
       config: { auth: 'user', rateLimit: StoryLimitsPerRoute.create },
+      // a fan gets the 403 that opens the become-creator modal before any body is read or judged
+      onRequest: async (request) => assertMayPublish(currentUser(request)),
       schema: {
         tags,
         summary:

@@ -159,6 +159,15 @@ describe('POST /stories', () => {
     expect(waiting.body.message).toContain('Only creators');
     expect(waiting.body.requiresIdentityVerification).toBe(true);
     expect(await storyCount(fan.user.id)).toBe(0);
+    // a body the schema would refuse still gets the 403 first (it opens the become-creator modal)
+    const invalid = await server.app.inject({
+      method: 'POST',
+      url: '/api/stories',
+      headers: fan.headers,
+      payload: { textOverlay: 'x'.repeat(100_000) },
+    });
+    expect(invalid.statusCode).toBe(403);
+    expect(invalid.json().code).toBe('ONLY_CREATORS');
     const visitor = await server.app.inject({
       method: 'POST',
       url: '/api/stories',
