@@ -42,8 +42,17 @@ export function newIdempotencyKey(prefix = 'pay'): string {
     : `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/**
+ * SPEC §8 Payments: the default text of a failed payment whose error carries no server
+ * message (unlock, tip, subscribe, add funds, chat paid cards).
+ */
+export const PAYMENT_UNKNOWN_ERROR = 'An unknown error occurred during payment.';
+
 /** What a payment dialog shows when the charge failed (the server's reason when it gave one). */
-export function paymentFailureText(error: unknown, fallback: string): string {
+export function paymentFailureText(
+  error: unknown,
+  fallback: string = PAYMENT_UNKNOWN_ERROR,
+): string {
   const message = errorMessageOf(error, fallback);
   if (errorCodeOf(error) === ErrorCodes.ROUTE_NOT_FOUND) {
     return `Payments are not available on this server yet, so nothing was charged. (${message})`;

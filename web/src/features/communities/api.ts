@@ -16,7 +16,7 @@ import type {
   MembersResponse,
   UpdateCommunityBody,
 } from '@fanspace/contracts';
-import { apiClient } from '../../lib/api/index.ts';
+import { apiClient, LIKE_TIMEOUT_MS } from '../../lib/api/index.ts';
 
 export interface CommunityFilters {
   search: string;
@@ -77,7 +77,10 @@ export function createCommunityPost(id: string, content: string, image: File | n
 }
 export const deleteCommunityPost = (postId: string) =>
   apiClient.delete<CommunityActionResponse>(`/communities/posts/${encodeURIComponent(postId)}`);
+/** Spec §9: a like request gives up after 10 seconds. */
 export const likeCommunityPost = (postId: string) =>
   apiClient.post<CommunityPostLikeResponse>(
     `/communities/posts/${encodeURIComponent(postId)}/like`,
+    undefined,
+    { timeoutMs: LIKE_TIMEOUT_MS },
   );

@@ -15,10 +15,10 @@ import {
   type ViewResponse,
   type WalletBalance,
 } from '@fanspace/contracts';
-import { apiClient } from '../../lib/api/index.ts';
+import { apiClient, LIKE_TIMEOUT_MS } from '../../lib/api/index.ts';
 
-/** Spec §9: a like request gives up after 10 seconds. */
-export const LIKE_TIMEOUT_MS = 10_000;
+/** Spec §9: a like request gives up after 10 seconds (defined once in lib/api/clients.ts). */
+export { LIKE_TIMEOUT_MS };
 
 export const FEED_PAGE_SIZE = PostPaging.feed;
 export const USER_POSTS_LIMIT = PostPaging.userPosts;

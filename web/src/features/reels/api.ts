@@ -9,13 +9,15 @@ import type {
   ReelsResponse,
   ReelViewResponse,
 } from '@fanspace/contracts';
-import { apiClient } from '../../lib/api/index.ts';
+import { apiClient, LIKE_TIMEOUT_MS } from '../../lib/api/index.ts';
 
 const path = (id: string) => `/reels/${encodeURIComponent(id)}`;
 
 export const fetchReels = (cursor: string | null) =>
   apiClient.get<ReelsResponse>('/reels', { query: cursor ? { cursor } : {} });
-export const likeReel = (id: string) => apiClient.post<ReelLikeResponse>(`${path(id)}/like`);
+/** Spec §9: a like request gives up after 10 seconds. */
+export const likeReel = (id: string) =>
+  apiClient.post<ReelLikeResponse>(`${path(id)}/like`, undefined, { timeoutMs: LIKE_TIMEOUT_MS });
 export const viewReel = (id: string) => apiClient.post<ReelViewResponse>(`${path(id)}/view`);
 export const deleteReel = (id: string) => apiClient.delete<DeleteReelResponse>(path(id));
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_UNKNOWN_ERROR } from '../../lib/money.ts';
 import { json } from '../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../test/fixtures.ts';
 import { makePost } from '../../test/post-fixtures.ts';
@@ -189,6 +190,14 @@ describe('TipDialog', () => {
     const link = within(dialog).getByRole('link', { name: 'Add funds' });
     expect(link.getAttribute('href')).toBe('/wallet');
     expect(toastMessages()).not.toContain('Tip of $5.00 sent to @maya');
+  });
+
+  it('falls back to the SPEC §8 payment text when the error carries no server message', async () => {
+    tipReplies = [() => json({ code: 'INTERNAL' }, 500)];
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(PAYMENT_UNKNOWN_ERROR);
+    expect(PAYMENT_UNKNOWN_ERROR).toBe('An unknown error occurred during payment.');
   });
 
   it('offers Add funds before paying when the balance is below the amount', async () => {

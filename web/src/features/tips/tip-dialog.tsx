@@ -10,6 +10,7 @@ import {
   isInsufficientFunds,
   newIdempotencyKey,
   parseMoneyInput,
+  PAYMENT_UNKNOWN_ERROR,
   paymentFailureText,
 } from '../../lib/money.ts';
 import { Button } from '../../ui/button.tsx';
@@ -191,9 +192,7 @@ export function TipDialog({
           </p>
         ) : null}
         {send.isError ? (
-          <FormError
-            message={paymentFailureText(send.error, 'Could not send the tip. Please try again.')}
-          />
+          <FormError message={paymentFailureText(send.error, PAYMENT_UNKNOWN_ERROR)} />
         ) : null}
       </form>
     </Dialog>

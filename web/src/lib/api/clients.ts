@@ -15,6 +15,11 @@ export type ApiErrorListener = (
 
 export const API_BASE_URL = '/api';
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * SPEC §9 "Like request timeout: 10 seconds": every like and unlike (posts, comments,
+ * messages, reels, community posts) passes it as its `timeoutMs`.
+ */
+export const LIKE_TIMEOUT_MS = 10_000;
 export const CHAT_TIMEOUT_MS = 300_000;
 
 const anonymousSession: SessionBridge = {

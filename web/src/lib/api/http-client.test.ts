@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHarness, hangingFetch, headersOf, json } from '../../test/api-harness.ts';
+import { createHarness, flush, hangingFetch, headersOf, json } from '../../test/api-harness.ts';
 import { ApiError } from './api-error.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -153,5 +153,69 @@ describe('http client: timeouts', () => {
     const pending = rejection(h.generic.post('/uploads/upload', 'x', { timeoutMs: 120_000 }));
     await vi.advanceTimersByTimeAsync(120_000);
     expect((await pending).message).toBe('timeout of 120000ms exceeded');
+  });
+});
+
+describe('http client: 429 retry only for rate-limited calls (spec §8, §9)', () => {
+  it('retries a 429 on an upload or media call once, after 2 s', async () => {
+    vi.useFakeTimers();
+    const h = createHarness();
+    h.fetch
+      .mockResolvedValueOnce(json({ message: 'Slow down', code: 'RATE_LIMITED' }, 429))
+      .mockResolvedValueOnce(json({ uploaded: true }))
+      .mockResolvedValueOnce(json({ message: 'Slow down', code: 'RATE_LIMITED' }, 429))
+      .mockResolvedValueOnce(json({ id: 'm1' }));
+    const upload = h.generic.post('/uploads/upload', 'x');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(upload).resolves.toEqual({ uploaded: true });
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+
+    const media = h.api.get('/media/m1');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(media).resolves.toEqual({ id: 'm1' });
+    expect(h.fetch).toHaveBeenCalledTimes(4);
+    expect(h.fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/uploads/upload',
+      '/api/uploads/upload',
+      '/api/media/m1',
+      '/api/media/m1',
+    ]);
+  });
+
+  it('surfaces a 429 on any other call at once, without waiting or sending it again', async () => {
+    vi.useFakeTimers();
+    const h = createHarness();
+    h.fetch
+      .mockResolvedValueOnce(json({ message: 'Too many attempts', code: 'RATE_LIMITED' }, 429))
+      .mockResolvedValueOnce(json({ message: 'Daily limit reached', code: 'LIMIT_REACHED' }, 429));
+    let login: unknown = 'pending';
+    void h.api.post('/auth/login', { email: 'a@b.c', password: 'x' }).catch((e: unknown) => {
+      login = e;
+    });
+    await flush(20);
+    expect(login).toMatchObject({ status: 429, message: 'Too many attempts' });
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+
+    const reel = rejection(h.api.post('/reels', 'form'));
+    await flush(20);
+    expect(await reel).toMatchObject({ status: 429, message: 'Daily limit reached' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps retryOn429 as an explicit override either way', async () => {
+    vi.useFakeTimers();
+    const h = createHarness();
+    h.fetch.mockImplementation(async () => json({}, 429));
+    await expect(h.api.get('/media/m1', { retryOn429: false })).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    const forced = rejection(h.api.get('/search', { retryOn429: true }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect((await forced).status).toBe(429);
+    expect(h.fetch).toHaveBeenCalledTimes(3);
   });
 });

@@ -297,7 +297,11 @@ export function createHttpClient(config: ClientConfig, runtime: ApiRuntime): Htt
       }
       const { response, body } = result;
 
-      if (response.status === 429 && attempt === 0 && options.retryOn429 !== false) {
+      // Spec §8: a 429 on a rate-limited call (the ones the client limiter governs, spec §9)
+      // waits 2 s and is sent once more; any other 429 (RATE_LIMITED login, LIMIT_REACHED)
+      // is an answer, not a hiccup, and surfaces at once.
+      const retry429 = options.retryOn429 ?? isRateLimitedPath(path);
+      if (response.status === 429 && attempt === 0 && retry429) {
         await env.sleep(RETRY_AFTER_429_MS);
         continue;
       }

@@ -21,6 +21,7 @@ export {
   acquireMediaSlot,
   reportApiFailure,
   API_BASE_URL,
+  LIKE_TIMEOUT_MS,
 } from './clients.ts';
 export type { HttpClient } from './http-client.ts';
 export type { ApiErrorListener } from './clients.ts';

@@ -3,14 +3,14 @@ import { createHarness, flush, json } from '../../test/api-harness.ts';
 import { AUTH_NOT_READY_MESSAGE } from './api-error.ts';
 import type { HttpMethod } from './types.ts';
 
-describe('429 retry', () => {
+describe('429 retry (rate-limited media and upload calls)', () => {
   it('waits 2 seconds and retries once', async () => {
     vi.useFakeTimers();
     const h = createHarness();
     h.fetch
       .mockResolvedValueOnce(json({ message: 'Slow down' }, 429))
       .mockResolvedValueOnce(json({ ok: 1 }));
-    const pending = h.api.post('/posts/1/like');
+    const pending = h.api.post('/media/upload');
     await flush(20);
     expect(h.fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_999);
@@ -24,7 +24,7 @@ describe('429 retry', () => {
     vi.useFakeTimers();
     const h = createHarness();
     h.fetch.mockImplementation(async () => json({ message: 'Slow down' }, 429));
-    const pending = h.api.get('/search').catch((e: unknown) => e);
+    const pending = h.api.get('/media/m1').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await pending).toMatchObject({ status: 429, message: 'Slow down' });
     expect(h.fetch).toHaveBeenCalledTimes(2);
@@ -33,7 +33,7 @@ describe('429 retry', () => {
   it('can be switched off per request', async () => {
     const h = createHarness();
     h.fetch.mockResolvedValueOnce(json({}, 429));
-    await expect(h.api.get('/search', { retryOn429: false })).rejects.toMatchObject({
+    await expect(h.api.get('/media/m1', { retryOn429: false })).rejects.toMatchObject({
       status: 429,
     });
     expect(h.fetch).toHaveBeenCalledTimes(1);

@@ -22,7 +22,10 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Opt this GET into the response cache (default lifetime 30 s). */
   cache?: boolean;
-  /** Set false to skip the one automatic retry after a 429. */
+  /**
+   * The one automatic retry 2 s after a 429. By default only rate-limited calls (upload and
+   * media, see `isRateLimitedPath`) retry; false skips it there, true forces it elsewhere.
+   */
   retryOn429?: boolean;
   responseType?: 'json' | 'text' | 'blob';
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
 import { makeLockedPost, makePost, ORIGINAL_URL, TEASER_URL } from '../../../test/post-fixtures.ts';
@@ -121,6 +122,22 @@ describe('locked posts', () => {
     // A retry of the same purchase reuses its key, so it can never charge twice.
     expect(keys[1]).toBe(keys[0]);
     expect(toastMessages()).not.toContain('Post unlocked.');
+  });
+
+  it('unlock falls back to the SPEC §8 payment text when the error carries no message', async () => {
+    const post = makeLockedPost();
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/wallet/balance') {
+        return json({ balance: 20, balanceCents: 2000, currency: 'USD' });
+      }
+      if (url === `/api/posts/${post.id}/unlock`) return json({ code: 'INTERNAL' }, 500);
+      return json({});
+    });
+    renderPage(<PostCard post={post} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock for $4.99' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock this post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $4.99' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(PAYMENT_UNKNOWN_ERROR);
   });
 
   it('after a successful unlock the post is fetched again (now with its media)', async () => {

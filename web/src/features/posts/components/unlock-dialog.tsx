@@ -5,7 +5,12 @@
  */
 import type { Post, PromoQuote } from '@fanspace/contracts';
 import { useState } from 'react';
-import { isInsufficientFunds, newIdempotencyKey, paymentFailureText } from '../../../lib/money.ts';
+import {
+  isInsufficientFunds,
+  newIdempotencyKey,
+  PAYMENT_UNKNOWN_ERROR,
+  paymentFailureText,
+} from '../../../lib/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -17,7 +22,7 @@ import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
 
 function failureText(error: unknown): string {
-  return paymentFailureText(error, 'Could not unlock this post. Please try again.');
+  return paymentFailureText(error, PAYMENT_UNKNOWN_ERROR);
 }
 
 export function UnlockDialog({

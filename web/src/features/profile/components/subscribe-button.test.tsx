@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
 import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/render.tsx';
@@ -73,6 +74,27 @@ describe('SubscribeButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
     await screen.findByRole('link', { name: 'Subscribed' });
     expect(client.getQueryState(walletKeys.transactions(1))?.isInvalidated).toBe(true);
+  });
+
+  it('shows the server reason of a refused payment, else the SPEC §8 payment text', async () => {
+    let reply = json({ message: 'Card declined', code: 'PAYMENT_FAILED' }, 402);
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('/users/me/subscriptions')) return json({ subscriptions: [] });
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: 50, balanceCents: 5000, currency: 'USD' });
+      if (url.endsWith('/subscriptions') && init.method === 'POST') return reply;
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    renderPage(<SubscribeButton user={creator} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe · $9.99' }));
+    const dialog = await screen.findByRole('dialog', { name: /Subscribe to/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Card declined');
+    reply = json({}, 500);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(PAYMENT_UNKNOWN_ERROR),
+    );
   });
 
   it('counts accountType creator as a creator (spec §6)', async () => {

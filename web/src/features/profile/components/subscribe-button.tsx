@@ -13,6 +13,7 @@ import { hasAccess, useMySubscriptionsQuery, useSubscribeMutation } from '../sub
 import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
 import { displayLocale, displayTimeZone } from '../../../lib/intl.ts';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -132,9 +133,7 @@ function SubscribeDialog({ user, onClose }: { user: PublicUser; onClose: () => v
       ) : null}
       {subscribe.isError ? (
         <div className="mt-4">
-          <FormError
-            message={errorMessageOf(subscribe.error, 'Could not subscribe. Please try again.')}
-          />
+          <FormError message={errorMessageOf(subscribe.error, PAYMENT_UNKNOWN_ERROR)} />
         </div>
       ) : null}
     </Dialog>

@@ -1,6 +1,7 @@
 import type { TransactionLine } from '@fanspace/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
 import { json } from '../../../test/api-harness.ts';
 import { makeMeUser } from '../../../test/fixtures.ts';
 import {
@@ -67,6 +68,21 @@ describe('WalletPage', () => {
     expect(calls).toHaveLength(1);
     expect(new Headers(calls[0]![1].headers).get('Idempotency-Key')).toBeTruthy();
     expect(toastMessages()).toContain('Added $10.00 to your wallet.');
+  });
+
+  it('shows the SPEC §8 payment text when adding funds fails without a server message', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: 0, balanceCents: 0, currency: 'USD' });
+      if (url.includes('/users/me/transactions'))
+        return json({ transactions: [], totalPages: 0, currentPage: 1 });
+      if (url.endsWith('/stripe/add-test-funds')) return json({ code: 'INTERNAL' }, 500);
+      return json({ message: 'unexpected', code: 'NOT_FOUND' }, 404);
+    });
+    renderPage(<WalletPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add test funds' }));
+    const form = screen.getByRole('form', { name: 'Add test funds' });
+    expect((await within(form).findByRole('alert')).textContent).toBe(PAYMENT_UNKNOWN_ERROR);
   });
 
   it('refuses a bad amount without calling the server', async () => {

@@ -2,6 +2,7 @@ import type { TransactionLine } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../../lib/api/index.ts';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -82,9 +83,7 @@ function TopUpForm() {
         Add test funds
       </Button>
       {topUp.isError ? (
-        <FormError
-          message={errorMessageOf(topUp.error, 'Could not add funds. Please try again.')}
-        />
+        <FormError message={errorMessageOf(topUp.error, PAYMENT_UNKNOWN_ERROR)} />
       ) : null}
     </form>
   );
