@@ -132,6 +132,9 @@ export const ProductionsResponse = Type.Object({
   productions: Type.Array(Production),
   total: Type.Integer(),
   page: Type.Integer(),
+  /** SPEC §3 pagination: the same page, and ceil(total / limit) */
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type ProductionsResponse = Static<typeof ProductionsResponse>;

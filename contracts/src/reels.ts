@@ -143,6 +143,9 @@ export const ReelCommentsResponse = Type.Object({
   comments: Type.Array(ReelComment),
   commentCount: Type.Integer(),
   page: Type.Integer(),
+  /** SPEC §3 pagination: the same page, and the pages of the comments this viewer may see */
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
   hasMore: Type.Boolean(),
 });
 export type ReelCommentsResponse = Static<typeof ReelCommentsResponse>;

@@ -183,6 +183,8 @@ export async function listProductions(
     productions: await present(ctx.db, rows),
     total,
     page: query.page,
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.limit),
     hasMore: query.page * query.limit < total,
   };
 }

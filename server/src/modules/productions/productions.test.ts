@@ -62,6 +62,7 @@ describe('productions', () => {
     });
     const list = await call(server, creator, 'GET', '/productions?status=shooting');
     expect(list.body.productions.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(list.body).toMatchObject({ currentPage: 1, totalPages: 1, hasMore: false });
     expect((await call(server, creator, 'GET', '/productions?status=published')).body.total).toBe(
       0,
     );

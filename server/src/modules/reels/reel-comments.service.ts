@@ -58,16 +58,20 @@ export async function listReelComments(
 ): Promise<ReelCommentsResponse> {
   const reel = await findVisibleReel(ctx.db, viewerId, reelId);
   if (!reel) throw reelNotFound();
-  const rows = await ctx.db
+  const visible = ctx.db
     .selectFrom('reel_comments')
-    .selectAll()
     .where('reel_id', '=', reelId)
-    .where(notHiddenFrom(viewerId, 'reel_comments.user_id'))
+    .where(notHiddenFrom(viewerId, 'reel_comments.user_id'));
+  const rows = await visible
+    .selectAll()
     .orderBy('created_at')
     .orderBy('id')
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit)
     .execute();
+  const { n: shown } = await visible
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const page = rows.slice(0, query.limit);
   const users = await usersByIds(ctx.db, [...new Set(page.map((r) => r.user_id))]);
   return {
@@ -75,6 +79,8 @@ export async function listReelComments(
     comments: page.map((r) => present(r, users.get(r.user_id), viewerId, reel.user_id)),
     commentCount: reel.comment_count,
     page: query.page,
+    currentPage: query.page,
+    totalPages: Math.ceil(Number(shown) / query.limit),
     hasMore: rows.length > query.limit,
   };
 }

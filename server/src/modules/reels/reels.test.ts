@@ -175,6 +175,9 @@ describe.runIf(hasFfmpeg)('reels with video (ffmpeg installed)', () => {
       'Second',
     ]);
     expect(list.body.commentCount).toBe(2);
+    const paged = await call(server, creator, 'GET', `/reels/${reel.id}/comments?limit=1&page=2`);
+    expect(paged.body).toMatchObject({ currentPage: 2, totalPages: 2, hasMore: false });
+    expect(paged.body.comments.map((c: { content: string }) => c.content)).toEqual(['Second']);
     expect(list.body.comments.every((c: { canDelete: boolean }) => c.canDelete)).toBe(true);
     // another user cannot delete the fan's comment; the reel's owner can
     expect(
