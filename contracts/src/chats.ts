@@ -116,6 +116,16 @@ export const Message = Type.Object({
   likedBy: Type.Array(Type.String()),
   favoritedBy: Type.Array(Type.String()),
   isFavorited: Type.Boolean(),
+  /**
+   * who hid the message, as far as the viewer may know: [viewer] when the viewer hid it, else []
+   * (a page leaves out what the viewer hid; a sync or a chat's last message may still show it)
+   */
+  hiddenBy: Type.Array(Type.String()),
+  /**
+   * ids of the accounts @mentioned in the text, resolved when it was sent as comment mentions are
+   * (existing, visible, neither blocking the other with the sender), in text order; [] once deleted
+   */
+  mentions: Type.Array(Type.String()),
   /** '' once deleted */
   text: Type.String(),
   quotedMessage: Nullable(QuotedMessage),
@@ -124,6 +134,10 @@ export const Message = Type.Object({
   voiceUrl: Nullable(Type.String()),
   voiceDuration: Nullable(Type.Number()),
   mediaItems: Type.Array(PresentedMedia),
+  /** the id of the first of `mediaItems` (null: none) */
+  mediaItemId: Nullable(Type.String()),
+  /** SPEC §3's other name of `mediaItems`: the same items, presented the same way */
+  mediaCollection: Type.Array(PresentedMedia),
   updatedAt: Type.String(),
   /** false only for a locked message the viewer did not send and has not bought */
   isUnlocked: Type.Boolean(),

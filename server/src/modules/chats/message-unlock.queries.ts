@@ -67,6 +67,7 @@ interface CheckColumns {
   fact_liked_by: string[] | null;
   fact_favorited_by: string[] | null;
   fact_read_by: string[] | null;
+  fact_hidden_by: string[] | null;
   fact_quoted: Record<string, unknown> | null;
   fact_slots: PresentableMedia[] | null;
   fact_items: PresentableMedia[] | null;
@@ -99,15 +100,17 @@ const factIds = (table: 'message_likes' | 'message_favorites' | 'message_reads')
     from ${sql.table(table)} f where f.message_id = message.id)`;
 
 /**
- * What `presentMessages` reads about one message (senders, likes, favorites, reads, quote,
- * media, purchases), as jsonb columns of a query over `message`.
+ * What `presentMessages` reads about one message for `viewer` (senders, likes, favorites, reads,
+ * the viewer's hide, quote, media, purchases), as jsonb columns of a query over `message`.
  */
-const factColumns: RawBuilder<unknown> = sql`
+const factColumns = (viewer: RawBuilder<unknown>): RawBuilder<unknown> => sql`
   (select to_jsonb(s) from (select ${columnsOf('u', PUBLIC_USER_COLUMNS)}
     from users u where u.id = message.sender_id) s) as fact_sender,
   ${factIds('message_likes')} as fact_liked_by,
   ${factIds('message_favorites')} as fact_favorited_by,
   ${factIds('message_reads')} as fact_read_by,
+  (select coalesce(jsonb_agg(h.user_id), '[]'::jsonb) from message_hidden h
+    where h.message_id = message.id and h.user_id = ${viewer}) as fact_hidden_by,
   (select to_jsonb(q) from (select ${columnsOf('qm', QUOTED_COLUMNS)}
     from messages qm where qm.id = message.quoted_message_id) q) as fact_quoted,
   (select coalesce(jsonb_agg(to_jsonb(i)), '[]'::jsonb) from (
@@ -172,7 +175,7 @@ export async function unlockChecks(
       (select coalesce(jsonb_agg(cp.user_id), '[]'::jsonb) from chat_participants cp
         where cp.chat_id = message.chat_id and cp.user_id <> message.sender_id) as chk_others,
       ${referralColumns(sql`message.sender_id`)},
-      ${factColumns}
+      ${factColumns(viewer)}
     from (select 1) as one
     left join message on true`.execute(db);
   const row = rows[0];
@@ -191,6 +194,7 @@ export async function unlockChecks(
     fact_liked_by,
     fact_favorited_by,
     fact_read_by,
+    fact_hidden_by,
     fact_quoted,
     fact_slots,
     fact_items,
@@ -212,6 +216,7 @@ export async function unlockChecks(
       likedBy: fact_liked_by ?? [],
       favoritedBy: fact_favorited_by ?? [],
       readBy: fact_read_by ?? [],
+      hiddenBy: fact_hidden_by ?? [],
       quoted: fact_quoted ? quotedFrom(fact_quoted) : undefined,
       slots: new Map((fact_slots ?? []).map((m) => [m.id, m])),
       items: fact_items ?? [],

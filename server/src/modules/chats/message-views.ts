@@ -18,9 +18,10 @@ import { factsByMessage, findMessagesById } from './chats.queries.ts';
 
 /**
  * Every response holding messages goes through `presentMessages`: a fixed number of batched
- * queries per page (senders, likes, favorites, reads, quotes, media), then the pure
- * `presentMessage`. A deleted message keeps only its identity and state: no text, quote or
- * media, so nothing later (a like, a read, a realtime update) can bring them back.
+ * queries per page (senders, likes, favorites, reads, the viewer's hides, quotes, media), then
+ * the pure `presentMessage`. A deleted message keeps only its identity and state: no text,
+ * mentions, quote or media, so nothing later (a like, a read, a realtime update) can bring them
+ * back.
  */
 
 export type ChatsCtx = Pick<AppContext, 'db' | 'config'>;
@@ -51,6 +52,8 @@ export interface MessageFacts {
   likedBy: string[];
   favoritedBy: string[];
   readBy: string[];
+  /** who hid the message, as far as the viewer may know: [viewer] or [] (default []) */
+  hiddenBy?: string[];
   quoted: QuotedRow | undefined;
   /** presented for this viewer: locked items carry no original (see `isUnlockedFor`) */
   media: {
@@ -78,6 +81,8 @@ export function isUnlockedFor(
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const iso = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const stringIds = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** A pending offer past its expiry reads as expired (stored lazily on the next PATCH). */
 export function effectiveOfferStatus(row: MessageRow, now = new Date()): OfferView['status'] {
@@ -156,6 +161,8 @@ export function presentMessage(row: MessageRow, viewerId: string, facts: Message
       isPaidBy: unlocks.map((p) => p.buyer_id),
     };
   }
+  // presented for this viewer like any item: a locked message's items carry no original
+  const mediaItems = deleted ? [] : facts.media.items;
   return {
     id: row.id,
     messageId: row.id,
@@ -170,13 +177,18 @@ export function presentMessage(row: MessageRow, viewerId: string, facts: Message
     likedBy: deleted ? [] : facts.likedBy,
     favoritedBy: deleted ? [] : facts.favoritedBy,
     isFavorited: !deleted && facts.favoritedBy.includes(viewerId),
+    // only the viewer's own hide is the viewer's to know
+    hiddenBy: (facts.hiddenBy ?? []).filter((id) => id === viewerId),
+    mentions: deleted ? [] : stringIds(row.mentions),
     text: deleted ? '' : row.text,
     quotedMessage: !deleted && facts.quoted ? presentQuote(facts.quoted) : null,
     imageUrl: deleted ? null : (facts.media.image?.mediaUrl ?? null),
     videoUrl: deleted ? null : (facts.media.video?.mediaUrl ?? null),
     voiceUrl: deleted ? null : (facts.media.voice?.mediaUrl ?? null),
     voiceDuration: deleted ? null : row.voice_duration,
-    mediaItems: deleted ? [] : facts.media.items,
+    mediaItems,
+    mediaItemId: mediaItems[0]?.id ?? null,
+    mediaCollection: mediaItems,
     updatedAt: row.updated_at.toISOString(),
     isUnlocked: unlocked,
     isPaid: mine.length > 0,
@@ -230,6 +242,8 @@ export interface LoadedFacts {
   likedBy: string[];
   favoritedBy: string[];
   readBy: string[];
+  /** [viewer] when the viewer hid the message, else [] */
+  hiddenBy: string[];
   quoted: QuotedRow | undefined;
   /** the live media items of the image, video, voice and teaser slots, by id */
   slots: ReadonlyMap<string, PresentableMedia>;
@@ -257,6 +271,7 @@ export function presentLoadedMessage(
     likedBy: loaded.likedBy,
     favoritedBy: loaded.favoritedBy,
     readBy: loaded.readBy,
+    hiddenBy: loaded.hiddenBy,
     quoted: loaded.quoted,
     media: {
       image: slot(row.image_media_id),
@@ -270,23 +285,41 @@ export function presentLoadedMessage(
   });
 }
 
+/** The messages among `messageIds` that `userId` hid (message_hidden). */
+async function hiddenByViewer(db: DbHandle, userId: string, messageIds: string[]) {
+  const rows = await db
+    .selectFrom('message_hidden')
+    .select('message_id')
+    .where('user_id', '=', userId)
+    .where('message_id', 'in', messageIds)
+    .execute();
+  return new Set(rows.map((r) => r.message_id));
+}
+
+export interface PresentOptions {
+  /** the rows were read without the messages the viewer hid (`messagePage`): no lookup */
+  hiddenLeftOut?: boolean;
+}
+
 /** Presents a page of messages for `viewer` with a fixed number of queries. */
 export async function presentMessages(
   ctx: ChatsCtx,
   viewer: Viewer,
   rows: MessageRow[],
   db: DbHandle = ctx.db,
+  options: PresentOptions = {},
 ): Promise<Message[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const quotedIds = rows.flatMap((r) => (r.quoted_message_id ? [r.quoted_message_id] : []));
   const senderIds = [...new Set(rows.map((r) => r.sender_id))];
   const paidIds = rows.filter((r) => r.locked_price_cents !== null || r.offer !== null);
-  const [senders, likes, favorites, reads, quotes, media, purchases] = await Promise.all([
+  const [senders, likes, favorites, reads, hidden, quotes, media, purchases] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', senderIds).execute(),
     factsByMessage(db, 'message_likes', ids),
     factsByMessage(db, 'message_favorites', ids),
     factsByMessage(db, 'message_reads', ids),
+    options.hiddenLeftOut ? Promise.resolve(new Set<string>()) : hiddenByViewer(db, viewer.id, ids),
     findMessagesById(db, quotedIds),
     loadMedia(db, rows),
     paidIds.length > 0
@@ -315,6 +348,7 @@ export async function presentMessages(
         likedBy: likes.get(row.id) ?? [],
         favoritedBy: favorites.get(row.id) ?? [],
         readBy: reads.get(row.id) ?? [],
+        hiddenBy: hidden.has(row.id) ? [viewer.id] : [],
         quoted: row.quoted_message_id ? quoteById.get(row.quoted_message_id) : undefined,
         slots: media.slots,
         items: media.attached.filter((m) => m.message_id === row.id),
@@ -349,8 +383,8 @@ export interface SentMessageFacts {
 
 /**
  * The sender's view of a message it just wrote, without a query: nobody can have liked, read,
- * favorited or bought it yet, and its sender sees its media unlocked. Presents exactly what
- * `presentOneMessage` would read back (messages.test.ts compares the two).
+ * favorited, hidden or bought it yet, and its sender sees its media unlocked. Presents exactly
+ * what `presentOneMessage` would read back (messages.test.ts compares the two).
  */
 export function presentSentMessage(
   ctx: ChatsCtx,

@@ -81,7 +81,9 @@ export async function listMessages(
     nextCursor: hasMore ? (page[0]?.id ?? null) : null,
     prevCursor: page[page.length - 1]?.id ?? null,
   };
-  return { messages: await presentMessages(ctx, viewer, page), ...cursors, pagination: cursors };
+  // the page leaves out what the viewer hid: no hides to look up
+  const messages = await presentMessages(ctx, viewer, page, ctx.db, { hiddenLeftOut: true });
+  return { messages, ...cursors, pagination: cursors };
 }
 
 const refId = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -461,6 +463,7 @@ export async function deleteMessage(
         deleted_at: sql<Date>`now()`,
         updated_at: sql<Date>`now()`,
         text: '',
+        mentions: '[]',
         quoted_message_id: null,
         image_media_id: null,
         video_media_id: null,

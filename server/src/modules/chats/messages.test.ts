@@ -118,6 +118,114 @@ describe('sending', () => {
   });
 });
 
+describe('mentions, media item aliases and hides (SPEC §3 Message)', () => {
+  const hide = (who: Actor, messageId: string) =>
+    server.ctx.db
+      .insertInto('message_hidden')
+      .values({ message_id: messageId, user_id: who.user.id })
+      .execute();
+
+  it('@usernames resolve to visible accounts not blocked either way, on both send paths', async () => {
+    const { a, b, chat } = await pair();
+    const [friend, blocked, blocker, gone] = await Promise.all([
+      actor(server),
+      actor(server),
+      actor(server),
+      actor(server),
+    ]);
+    await block(server, a, blocked);
+    await block(server, blocker, a);
+    await server.ctx.db
+      .updateTable('users')
+      .set({ status: 'deleted', deleted_at: new Date() })
+      .where('id', '=', gone.user.id)
+      .execute();
+    const text =
+      `hi @${friend.user.username.toUpperCase()}, @${blocked.user.username} ` +
+      `@${blocker.user.username} @${gone.user.username} @nobody_by_that_name ` +
+      `and @${b.user.username}. mail ${friend.user.username}@example.com`;
+    // a plain text send (one statement, shared with other chats' sends) …
+    const plain = await send(server, a, chat.id, { text });
+    expect(plain.mentions).toEqual([friend.user.id, b.user.id]);
+    // … and the transactional send (an Idempotency-Key takes it) resolve alike
+    const keyed = await server.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chat.id}/messages`,
+      headers: { ...a.headers, 'idempotency-key': 'mentions-1' },
+      payload: { text },
+    });
+    expect(keyed.statusCode, keyed.body).toBe(201);
+    expect((keyed.json() as { message: Message }).message.mentions).toEqual([
+      friend.user.id,
+      b.user.id,
+    ]);
+    const noMention = await send(server, b, chat.id, { text: 'no one here, me@example.com' });
+    expect(noMention.mentions).toEqual([]);
+    // stored: both sides read the same ids back; a delete drops them
+    for (const who of [a, b]) {
+      const { messages } = await messagesOf(server, who, chat.id);
+      expect(messages.find((m) => m.id === plain.id)?.mentions).toEqual([
+        friend.user.id,
+        b.user.id,
+      ]);
+    }
+    const deleted = await call(server, a, 'DELETE', `/chats/${chat.id}/messages/${plain.id}`);
+    expect(deleted.body.message.mentions).toEqual([]);
+    const row = await server.ctx.db
+      .selectFrom('messages')
+      .select('mentions')
+      .where('id', '=', plain.id)
+      .executeTakeFirstOrThrow();
+    expect(row.mentions).toEqual([]);
+  });
+
+  it('mediaItemId is the first media item and mediaCollection is mediaItems', async () => {
+    const { a, b, chat } = await pair();
+    const [first, second] = await Promise.all([vaultImage(server, a), vaultImage(server, a)]);
+    const sent = await send(server, a, chat.id, {
+      text: 'two',
+      selectedMediaItems: [first.id, second.id],
+    });
+    expect(sent.mediaItems.map((m) => m.id)).toEqual([first.id, second.id]);
+    expect(sent.mediaItemId).toBe(first.id);
+    expect(sent.mediaCollection).toEqual(sent.mediaItems);
+    // mediaItemId on send is echoed
+    const one = await send(server, a, chat.id, { mediaItemId: second.id });
+    expect(one.mediaItemId).toBe(second.id);
+    expect(one.mediaCollection).toEqual(one.mediaItems);
+    const { messages } = await messagesOf(server, b, chat.id);
+    const seen = messages.find((m) => m.id === sent.id)!;
+    expect(seen.mediaItemId).toBe(first.id);
+    expect(seen.mediaCollection).toEqual(seen.mediaItems);
+    const plain = await send(server, b, chat.id, { text: 'no media' });
+    expect(plain).toMatchObject({ mediaItemId: null, mediaItems: [], mediaCollection: [] });
+    const gone = await call(server, a, 'DELETE', `/chats/${chat.id}/messages/${sent.id}`);
+    expect(gone.body.message).toMatchObject({ mediaItemId: null, mediaCollection: [] });
+  });
+
+  it('hiddenBy: the viewer alone, where a message the viewer hid still shows', async () => {
+    const { a, b, chat } = await pair();
+    const since = new Date(Date.now() - 1000).toISOString();
+    const kept = await send(server, a, chat.id, { text: 'kept' });
+    const hidden = await send(server, a, chat.id, { text: 'hidden' });
+    expect(hidden.hiddenBy).toEqual([]);
+    await hide(b, hidden.id);
+    // the page leaves it out; the sync and the chat's last message still show it, as hidden
+    const page = (await messagesOf(server, b, chat.id)).messages;
+    expect(page.map((m) => m.id)).toEqual([kept.id]);
+    expect(page[0]!.hiddenBy).toEqual([]);
+    const synced = await call(server, b, 'GET', `/messages/new?since=${since}`);
+    const byId = new Map((synced.body.messages as Message[]).map((m) => [m.id, m]));
+    expect(byId.get(hidden.id)?.hiddenBy).toEqual([b.user.id]);
+    expect(byId.get(kept.id)?.hiddenBy).toEqual([]);
+    expect((await chatOf(server, b, chat.id)).lastMessage?.hiddenBy).toEqual([b.user.id]);
+    // the other side never learns of it
+    const forA = (await messagesOf(server, a, chat.id)).messages;
+    expect(forA.find((m) => m.id === hidden.id)?.hiddenBy).toEqual([]);
+    expect((await chatOf(server, a, chat.id)).lastMessage?.hiddenBy).toEqual([]);
+  });
+});
+
 describe('paging', () => {
   it('60 messages: 50 + 10 with the before cursor, oldest first', async () => {
     const { a, chat } = await pair();

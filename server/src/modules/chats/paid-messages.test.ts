@@ -72,6 +72,9 @@ describe('locked messages', () => {
     expect(seen.lockedContent!.teaser!.id).toBe(teaser.id);
     expect(seen.lockedContent!.teaser!.mediaUrl).toContain(`/api/media/${teaser.id}/content`);
     expect(seen.mediaItems[0]!.mediaUrl).toBeNull();
+    // the aliases show a non-buyer no more than mediaItems does (JSON check just below)
+    expect(seen.mediaItemId).toBe(item.id);
+    expect(seen.mediaCollection).toEqual(seen.mediaItems);
     expect(JSON.stringify(seen)).not.toContain(`/api/media/${item.id}/content`);
     const fanViewer = { userId: fan.user.id };
     expect(await chatMediaAccess(server.ctx.db, fanViewer, item.id)).toBe(false);
@@ -101,6 +104,8 @@ describe('locked messages', () => {
     expect(opened.isUnlocked).toBe(true);
     expect(opened.isPaid).toBe(true);
     expect(opened.mediaItems[0]!.mediaUrl).toContain(`/api/media/${item.id}/content`);
+    expect(opened.mediaCollection).toEqual(opened.mediaItems);
+    expect(opened.mediaItemId).toBe(item.id);
     expect(await chatMediaAccess(server.ctx.db, fanViewer, item.id)).toBe(true);
 
     // the same key replays; another request is refused; one charge in all
@@ -152,6 +157,23 @@ describe('locked messages', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it("answers an unlock with the viewer's own hide in hiddenBy, as a sync reads it", async () => {
+    const { creator, fan, chat } = await creatorAndFan();
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const { message } = await lockedMessage(creator, chat.id, 3);
+    await server.ctx.db
+      .insertInto('message_hidden')
+      .values({ message_id: message.id, user_id: fan.user.id })
+      .execute();
+    await fund(server, fan, 10);
+    const unlocked = await pay(server, fan, 'POST', `/chats/messages/${message.id}/unlock`);
+    expect(unlocked.status, unlocked.text).toBe(200);
+    const answered = unlocked.body.message as Message;
+    expect(answered.hiddenBy).toEqual([fan.user.id]);
+    const synced = await call(server, fan, 'GET', `/messages/updates?since=${since}`);
+    expect((synced.body.messages as Message[]).find((m) => m.id === message.id)).toEqual(answered);
   });
 
   it('enforces who may sell, the price range, and what can be unlocked', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { openSpiedTestDatabase, type SpiedDatabase } from '../../../test/statement-spy.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
-import { actor, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
+import { actor, block, call, vaultImage, type Actor } from '../posts/posts.test-kit.ts';
 import { chatOf, messagesOf, openChat, send } from './chats.test-kit.ts';
 
 /**
@@ -58,6 +58,19 @@ describe('round trips of a chat send', () => {
     expect(await unreadOf(fan)).toBe(0);
     // one unread notice per chat: the warm-up wrote it, this send coalesced into it
     expect(await messageNotices(creator)).toHaveLength(1);
+  });
+
+  it('a text with @mentions: still one statement, the mentions resolved in it', async () => {
+    const [friend, blocked] = await Promise.all([actor(server), actor(server)]);
+    await block(server, fan, blocked);
+    const { count, value, statements } = await statementsOf(() =>
+      call(server, fan, 'POST', `/chats/${chatId}/messages`, {
+        text: `ask @${friend.user.username} not @${blocked.user.username}`,
+      }),
+    );
+    expect(value.status, value.text).toBe(201);
+    expect(count, statements.join('\n')).toBe(1);
+    expect((value.body as { message: Message }).message.mentions).toEqual([friend.user.id]);
   });
 
   it('the first message after the notice was read: a new notice, under the chat lock (5 statements)', async () => {

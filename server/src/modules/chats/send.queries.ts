@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { MessageRow } from '../../platform/db/schema.ts';
+import { mentionedUsernames } from '../posts/posts.rules.ts';
 
 /**
  * SQL of a message send: its checks (`sendTarget`), the write of any message under its chat's
@@ -129,10 +130,30 @@ export interface WrittenMessage {
 type WrittenRow = MessageRow & { notify_ids: string[] };
 
 /**
+ * The ids of the accounts named by `names` (the lower-cased @usernames of the text, in order,
+ * text[]) that a message of `senderId` mentions: existing, visible accounts that neither block
+ * the sender nor are blocked by it, as comment mentions resolve (comments.queries.ts
+ * `mentionedUserIds`), in the order of the text, as jsonb. Part of the write statement, so a
+ * send keeps its statement count; without names it reads nothing.
+ */
+function mentionsOf(names: RawBuilder<unknown>, senderId: RawBuilder<unknown>) {
+  return sql`case when cardinality(${names}) = 0 then '[]'::jsonb else coalesce((
+      select jsonb_agg(u.id order by n.ord)
+      from unnest(${names}) with ordinality as n(name, ord)
+      join users u on u.username = n.name::citext
+      where u.status in ('active', 'suspended') and u.deleted_at is null
+        and not exists (select 1 from blocks k
+          where (k.blocker_id = ${senderId} and k.blocked_id = u.id)
+             or (k.blocker_id = u.id and k.blocked_id = ${senderId}))
+    ), '[]'::jsonb) end`;
+}
+
+/**
  * The CTEs that write a message per row of a `locked` CTE, which holds the chat's row (`id`)
- * and the message's `sender_id` and `text`: the row, its attached media, the chat's last
- * message, the sender's participant row and the receivers' (`others`, a uuid[] expression that
- * may name `msg`), who are returned with whether they restricted the sender and whether an
+ * and the message's `sender_id`, `text` and `mentioned` (the text's @usernames as text[],
+ * `mentionedUsernames`): the row with its resolved `mentions`, its attached media, the chat's
+ * last message, the sender's participant row and the receivers' (`others`, a uuid[] expression
+ * that may name `msg`), who are returned with whether they restricted the sender and whether an
  * unread notice about the chat already waits for them. Each chat must appear once in `locked`.
  */
 function messageCtes(v: MessageParts, others: RawBuilder<unknown>) {
@@ -142,13 +163,14 @@ function messageCtes(v: MessageParts, others: RawBuilder<unknown>) {
       insert into messages (chat_id, sender_id, text, quoted_message_id, image_media_id,
         video_media_id, voice_media_id, voice_duration, locked_price_cents, teaser_media_id,
         teaser_text, tip_cents, offer, offer_status, content_request, content_request_status,
-        mass_message_id)
+        mass_message_id, mentions)
       select locked.id, locked.sender_id, locked.text, ${v.quotedId}::uuid,
         ${v.imageId}::uuid, ${v.videoId}::uuid, ${v.voiceId}::uuid,
         ${v.voiceDuration}::double precision, ${v.lockedCents}::integer, ${v.teaserId}::uuid,
         ${v.teaserText}::text, ${v.tipCents}::integer, ${json(v.offer)}::jsonb,
         ${v.offer ? 'pending' : null}::text, ${json(v.contentRequest)}::jsonb,
-        ${v.contentRequest ? 'pending' : null}::text, ${v.massMessageId}::uuid
+        ${v.contentRequest ? 'pending' : null}::text, ${v.massMessageId}::uuid,
+        ${mentionsOf(sql`locked.mentioned`, sql`locked.sender_id`)}
       from locked
       returning *
     ), attached as (
@@ -199,7 +221,8 @@ function written({ notify_ids, ...row }: WrittenRow): WrittenMessage {
 export async function writeMessage(db: DbHandle, v: MessageValues): Promise<WrittenMessage> {
   const { rows } = await sql<WrittenRow>`
     with locked as (
-      select id, ${v.senderId}::uuid as sender_id, ${v.text}::text as text
+      select id, ${v.senderId}::uuid as sender_id, ${v.text}::text as text,
+        ${mentionedUsernames(v.text)}::text[] as mentioned
       from chats where id = ${v.chatId}::uuid for no key update
     ), ${messageCtes(v, sql`${[...v.others]}::uuid[]`)}
     select msg.*, ${notifyIds} as notify_ids
@@ -252,7 +275,8 @@ export async function sendTextMessages(
     throw new Error('sendTextMessages: one message per chat and statement');
   const { rows } = await sql<TextSentRow>`
     with target as (
-      select i.ord, i.chat_id, i.sender_id, i.text, i.receiver_id, t.others, t.blocked, t.gone
+      select i.ord, i.chat_id, i.sender_id, i.text, i.receiver_id, i.mentioned, t.others,
+        t.blocked, t.gone
       from unnest(${opaque(chatIds, 'uuid')}, ${opaque(
         sends.map((s) => s.senderId),
         'uuid',
@@ -264,11 +288,16 @@ export async function sendTextMessages(
           ${opaque(
             sends.map((s) => s.receiverId),
             'text',
+          )},
+          ${opaque(
+            // each send's @usernames, space-separated (a username has no space): '' for none
+            sends.map((s) => mentionedUsernames(s.text).join(' ')),
+            'text',
           )})
-        with ordinality as i(chat_id, sender_id, text, receiver_id, ord)
+        with ordinality as i(chat_id, sender_id, text, receiver_id, mentioned, ord)
       cross join lateral (${targetQuery(sql`i.chat_id`, sql`i.sender_id`)}) t
     ), locked as (
-      select c.id, t.sender_id, t.text
+      select c.id, t.sender_id, t.text, string_to_array(t.mentioned, ' ') as mentioned
       from chats c join target t on t.chat_id = c.id
       where c.id = any(${opaque(chatIds, 'uuid')})
         and not t.blocked and not t.gone and cardinality(t.others) > 0

@@ -562,6 +562,8 @@ export interface MessagesTable {
     'pending' | 'accepted' | 'delivered' | 'declined' | 'cancelled' | null
   >;
   mass_message_id: Generated<string | null>;
+  /** ids of the @mentioned accounts, resolved at send (2026-12-01T09-message-mentions) */
+  mentions: GeneratedJson<string[]>;
 }
 
 /** One purchase per buyer and message (unlock of a locked message, or an accepted offer). */

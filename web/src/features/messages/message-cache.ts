@@ -1,7 +1,7 @@
 /**
  * The message cache (SPEC §9): recent messages kept in the browser's encrypted storage so a
- * conversation shows at once when reopened. Entries older than 24 hours are cleaned, and when
- * the cache exceeds 10,000 entries the oldest go. Writes are batched; what is written is cut to
+ * conversation shows at once when reopened. The cleanup triggers when the cache exceeds 10,000
+ * entries: those older than 24 hours go, then the oldest beyond 10,000. Writes are batched; what is written is cut to
  * fit the storage's value limit as whole entries, never as a truncated JSON string.
  */
 import {
@@ -26,6 +26,20 @@ export interface MessageCache {
   clear(): void;
   /** writes pending changes now (tests, page hide) */
   flush(): Promise<void>;
+}
+
+/** A message cached before ChatMessage had these fields gets their defaults. */
+function withLaterFields(message: ChatMessage): ChatMessage {
+  const m = message as Partial<ChatMessage> & Pick<ChatMessage, 'id'>;
+  const mediaItems = m.mediaItems ?? [];
+  return {
+    ...message,
+    mediaItems,
+    hiddenBy: m.hiddenBy ?? [],
+    mentions: m.mentions ?? [],
+    mediaItemId: m.mediaItemId ?? mediaItems[0]?.id ?? null,
+    mediaCollection: m.mediaCollection ?? mediaItems,
+  };
 }
 
 export function createMessageCache(
@@ -79,7 +93,7 @@ export function createMessageCache(
               e.message &&
               typeof e.message.id === 'string'
             ) {
-              entries.set(e.message.id, e);
+              entries.set(e.message.id, { ...e, message: withLaterFields(e.message) });
             }
           }
         }

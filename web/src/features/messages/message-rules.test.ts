@@ -65,6 +65,57 @@ describe('message ids (SPEC §3)', () => {
     });
     expect(m.lockedContent?.price).toBe(5);
   });
+
+  it('carries hiddenBy, mentions, mediaItemId and mediaCollection, with safe defaults', () => {
+    const item = { id: 'i1', mediaType: 'image', mediaUrl: null };
+    const m = normalizeMessage({
+      id: 'a',
+      text: 'hi @maya.lens',
+      hiddenBy: [ME],
+      mentions: ['maya-id', 7],
+      mediaItems: [item],
+      mediaItemId: 'i1',
+      mediaCollection: [item],
+    });
+    expect(m).toMatchObject({
+      hiddenBy: [ME],
+      mentions: ['maya-id'],
+      mediaItemId: 'i1',
+      mediaCollection: [item],
+    });
+    // an older server or a local copy: the aliases follow mediaItems, the lists are empty
+    const bare = normalizeMessage({ id: 'b', mediaItems: [item] });
+    expect(bare).toMatchObject({
+      hiddenBy: [],
+      mentions: [],
+      mediaItemId: 'i1',
+      mediaCollection: [item],
+    });
+    expect(normalizeMessage({ id: 'c', text: 'x' })).toMatchObject({
+      mediaItemId: null,
+      mediaCollection: [],
+    });
+    // a deleted message keeps none of them
+    const gone = normalizeMessage({
+      id: 'd',
+      isDeleted: true,
+      mentions: ['maya-id'],
+      mediaItems: [item],
+      mediaItemId: 'i1',
+      mediaCollection: [item],
+    });
+    expect(gone).toMatchObject({
+      mentions: [],
+      mediaItems: [],
+      mediaItemId: null,
+      mediaCollection: [],
+    });
+    expect(softDelete([m], 'a')[0]).toMatchObject({
+      mentions: [],
+      mediaItemId: null,
+      mediaCollection: [],
+    });
+  });
 });
 
 describe('optimistic send (SPEC §4)', () => {
@@ -184,10 +235,22 @@ describe('timing rules (SPEC §9)', () => {
 describe('message cache limits (SPEC §9)', () => {
   const entry = (id: string, cachedAt: number): CacheEntry => ({ message: msg(id), cachedAt });
 
-  it('cleans entries older than 24 hours', () => {
+  it('leaves a cache of up to 10,000 entries untouched, old ones included', () => {
     const now = 10 * 864e5;
-    const kept = pruneCache([entry('old', now - 864e5 - 1), entry('fresh', now - 1000)], now);
-    expect(kept.map((e) => e.message.id)).toEqual(['fresh']);
+    const entries = [entry('old', now - 864e5 - 1), entry('fresh', now - 1000)];
+    expect(pruneCache(entries, now)).toBe(entries);
+    const full = Array.from({ length: 10_000 }, (_, i) => entry(`m${i}`, now - 2 * 864e5));
+    expect(pruneCache(full, now)).toBe(full);
+  });
+
+  it('beyond the maximum, cleans entries older than 24 hours first', () => {
+    const now = 10 * 864e5;
+    const kept = pruneCache(
+      [entry('old', now - 864e5 - 1), entry('fresh', now - 1000), entry('day', now - 864e5)],
+      now,
+      2,
+    );
+    expect(kept.map((e) => e.message.id)).toEqual(['fresh', 'day']);
   });
 
   it('keeps the newest 10,000 when it grows beyond that', () => {

@@ -45,6 +45,9 @@ function keepDeleted(message: ChatMessage, deleted: ReadonlySet<string>): ChatMe
     videoUrl: null,
     voiceUrl: null,
     mediaItems: [],
+    mediaItemId: null,
+    mediaCollection: [],
+    mentions: [],
     lockedContent: null,
   };
 }
@@ -171,8 +174,9 @@ export interface CacheEntry {
 }
 
 /**
- * SPEC §9: entries older than 24 hours are cleaned; when the cache exceeds 10,000 entries the
- * oldest go first until it fits.
+ * SPEC §9: the cleanup triggers when the cache exceeds its maximum size (10,000): up to that
+ * the entries stay as they are, whatever their age. Beyond it, entries older than 24 hours are
+ * cleaned, then the newest 10,000 are kept.
  */
 export function pruneCache(
   entries: CacheEntry[],
@@ -180,6 +184,7 @@ export function pruneCache(
   maxEntries: number = MESSAGE_CACHE_MAX_ENTRIES,
   maxAgeMs: number = MESSAGE_CACHE_MAX_AGE_MS,
 ): CacheEntry[] {
+  if (entries.length <= maxEntries) return entries;
   const fresh = entries.filter((e) => now - e.cachedAt <= maxAgeMs);
   if (fresh.length <= maxEntries) return fresh;
   return [...fresh].sort((a, b) => b.cachedAt - a.cachedAt).slice(0, maxEntries);

@@ -237,13 +237,37 @@ describe('message cache (encrypted storage, SPEC §9)', () => {
     const again = createMessageCache(storage, () => now);
     await again.load('me');
     expect(again.forChat(CHAT).map((m) => m.id)).toEqual(['x1']);
-    // older than 24 h: cleaned
+    // older than 24 h, but the cache is far from full: kept (the cleanup triggers beyond 10,000)
     now += 864e5 + 1;
-    expect(again.forChat(CHAT)).toEqual([]);
+    expect(again.forChat(CHAT).map((m) => m.id)).toEqual(['x1']);
     const many = Array.from({ length: MESSAGE_CACHE_MAX_ENTRIES + 3 }, (_, i) =>
       normalizeMessage(serverMessage(`m${i}`)),
     );
     again.put(many);
+    // beyond it: the day-old entry goes first, then the oldest of the rest
     expect(again.size()).toBe(MESSAGE_CACHE_MAX_ENTRIES);
+    expect(again.forChat(CHAT).some((m) => m.id === 'x1')).toBe(false);
+  });
+
+  it('gives a message cached before the newer fields their defaults', async () => {
+    const storage = createSecureStorage({ backend: new MemoryStorage(), secret: 'test' });
+    const item = { id: 'i1', mediaType: 'image', mediaUrl: null };
+    const {
+      mentions: _m,
+      hiddenBy: _h,
+      mediaItemId: _i,
+      mediaCollection: _c,
+      ...older
+    } = normalizeMessage(serverMessage('old1', { mediaItems: [item] }));
+    await storage.setItem('message-cache:me', JSON.stringify([{ message: older, cachedAt: 1 }]));
+    const cache = createMessageCache(storage, () => 2);
+    await cache.load('me');
+    expect(cache.forChat(CHAT)[0]).toMatchObject({
+      id: 'old1',
+      mentions: [],
+      hiddenBy: [],
+      mediaItemId: 'i1',
+      mediaCollection: [item],
+    });
   });
 });

@@ -68,6 +68,10 @@ export interface ChatMessage {
   likedBy: string[];
   favoritedBy: string[];
   isFavorited: boolean;
+  /** who hid the message as far as the viewer may know: [viewer] or [] */
+  hiddenBy: string[];
+  /** ids of the accounts the text @mentions (resolved by the server when it was sent) */
+  mentions: string[];
   text: string;
   quotedMessage: Message['quotedMessage'];
   imageUrl: string | null;
@@ -75,6 +79,10 @@ export interface ChatMessage {
   voiceUrl: string | null;
   voiceDuration: number | null;
   mediaItems: PresentedMedia[];
+  /** the first media item's id (null: none) */
+  mediaItemId: string | null;
+  /** SPEC §3's other name of mediaItems: the same items */
+  mediaCollection: PresentedMedia[];
   updatedAt: string;
   lockedContent: LockedContent | null;
   isUnlocked: boolean;
@@ -229,6 +237,11 @@ export function normalizeMessage(
   const timestamp = str(o.timestamp) ?? str(o.createdAt) ?? new Date().toISOString();
   const price = num(o.price);
   const locked = normalizeLockedContent(o.lockedContent, price);
+  const mediaItems = isDeleted
+    ? []
+    : Array.isArray(o.mediaItems)
+      ? (o.mediaItems as PresentedMedia[])
+      : [];
   return {
     id,
     chatId: str(o.chatId) ?? options.chatId ?? '',
@@ -242,13 +255,22 @@ export function normalizeMessage(
     likedBy: strings(o.likedBy),
     favoritedBy,
     isFavorited: viewer ? favoritedBy.includes(viewer) : o.isFavorited === true,
+    hiddenBy: strings(o.hiddenBy),
+    mentions: isDeleted ? [] : strings(o.mentions),
     text: isDeleted ? '' : typeof o.text === 'string' ? o.text : '',
     quotedMessage: (obj(o.quotedMessage) as ChatMessage['quotedMessage']) ?? null,
     imageUrl: str(o.imageUrl),
     videoUrl: str(o.videoUrl),
     voiceUrl: str(o.voiceUrl),
     voiceDuration: num(o.voiceDuration),
-    mediaItems: Array.isArray(o.mediaItems) ? (o.mediaItems as PresentedMedia[]) : [],
+    mediaItems,
+    // without them (an older server, a local copy) they follow from mediaItems
+    mediaItemId: isDeleted ? null : (str(o.mediaItemId) ?? str(mediaItems[0]?.id)),
+    mediaCollection: isDeleted
+      ? []
+      : Array.isArray(o.mediaCollection)
+        ? (o.mediaCollection as PresentedMedia[])
+        : mediaItems,
     updatedAt: str(o.updatedAt) ?? timestamp,
     lockedContent: locked,
     isUnlocked:

@@ -129,6 +129,23 @@ describe('MessageBubble', () => {
     expect(screen.queryByRole('button', { name: 'Like message' })).toBeNull();
   });
 
+  it('links @mentions in the text to the profiles, as comments do; #tags stay text', () => {
+    const m = normalizeMessage({
+      id: 'm1',
+      chatId: 'c',
+      senderId: maya.id,
+      text: 'ask @leo_beats about #beats. mail maya@example.com',
+      mentions: [leo.id],
+    });
+    renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    const link = screen.getByRole('link', { name: '@leo_beats' });
+    expect(link.getAttribute('href')).toBe('/u/leo_beats');
+    expect(screen.queryByRole('link', { name: '#beats' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /example/ })).toBeNull();
+  });
+
   it('a temp message has no actions and shows it is sending', () => {
     const m = {
       ...normalizeMessage({ id: 'temp-1', chatId: 'c', senderId: me.id, text: 'hi' }),

@@ -13,6 +13,7 @@ import { bubbleTime, durationLabel, formatMoney } from '../format.ts';
 import { DoubleCheckIcon, StarIcon } from '../icons.tsx';
 import { DELETED_TEXT, isServerId, type ChatMessage } from '../types.ts';
 import { ContentRequestCard, LockedMessageCard, OfferCard } from './paid-cards.tsx';
+import { MessageText } from './message-text.tsx';
 
 export interface MessageActions {
   onReply(message: ChatMessage): void;
@@ -253,7 +254,7 @@ export const MessageBubble = memo(function MessageBubble({
                 aria-label="Upload progress"
               />
             ) : null}
-            {message.text ? <p className="whitespace-pre-wrap">{message.text}</p> : null}
+            {message.text ? <MessageText text={message.text} mine={mine} /> : null}
             {message.text && !mine && onServer ? <TranslateButton text={message.text} /> : null}
           </div>
         ) : null}
