@@ -18,6 +18,11 @@ export const MONEY_LIMITS = {
 export const TIP_TYPES = ['post', 'profile', 'chat', 'wishlist'] as const;
 /** The header every money POST must carry (any string of 1–255 characters, per user). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * SPEC §5, word for word: a payment call without a signed-in user (the server's 401 on 'payer'
+ * routes; the web client says the same without sending).
+ */
+export const PAYER_UNAUTHENTICATED_MESSAGE = 'You must be logged in to make a payment.';
 
 const Amount = Type.Number({ description: 'Currency units, at most two decimals' });
 const Money = { amount: Type.Number(), amountCents: Type.Integer() };

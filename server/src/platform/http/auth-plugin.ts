@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@fanspace/contracts';
+import { ErrorCodes, PAYER_UNAUTHENTICATED_MESSAGE } from '@fanspace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../auth/sessions.ts';
@@ -19,7 +19,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
  */
 export type AuthLevel = 'public' | 'user' | 'payer' | 'creator' | 'admin' | 'pending2fa';
 
-export const PAYER_UNAUTHENTICATED = 'You must be logged in to make a payment.';
+/** SPEC §5's text, shared with the web client through contracts. */
+export const PAYER_UNAUTHENTICATED = PAYER_UNAUTHENTICATED_MESSAGE;
 
 export interface RequestAuth {
   user: UserRow;

@@ -1,5 +1,5 @@
 import type { AdminVerification } from '@fanspace/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api-harness.ts';
@@ -64,5 +64,44 @@ describe('admin verification submissions', () => {
 
     await waitFor(() => expect(toastMessages()).toContain(message));
     expect(client.getQueryState(usersKey)?.isInvalidated).toBe(true);
+  });
+
+  it.each([
+    ['blank', '   '],
+    ['shorter than 3 characters once trimmed', '  ok  '],
+    ['longer than 500 characters', 'x'.repeat(501)],
+  ])('refuses a reason %s with the server text, and sends nothing', async (_case, reason) => {
+    renderPage(<VerificationsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject @mallory' }));
+    const dialog = screen.getByRole('dialog', { name: /Reject @mallory/ });
+    const field = within(dialog).getByLabelText(/Reason/);
+    // a change event, as a paste would: maxLength does not stop a script-set value
+    fireEvent.change(field, { target: { value: reason } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(
+      await within(dialog).findByText('A rejection reason (3–500 characters) is required'),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const rejects = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).includes(`/verifications/${submission.id}/reject`));
+    expect(rejects).toHaveLength(0);
+  });
+
+  it.each([
+    [' abc ', 'abc'],
+    ['y'.repeat(500), 'y'.repeat(500)],
+  ])('sends a reason within 3–500 characters, trimmed (%#)', async (typed, sent) => {
+    renderPage(<VerificationsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject @mallory' }));
+    const dialog = screen.getByRole('dialog', { name: /Reject @mallory/ });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: typed } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const bodies = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).includes(`/verifications/${submission.id}/reject`))
+      .map(([, init]) => JSON.parse(String(init?.body)) as { reason?: string });
+    expect(bodies.map((b) => b.reason)).toEqual([sent]);
   });
 });

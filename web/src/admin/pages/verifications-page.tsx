@@ -250,6 +250,11 @@ function DocumentImage({ field, url, username }: { field: string; url: string; u
   );
 }
 
+const REJECTION_REASON_MIN = 3;
+const REJECTION_REASON_MAX = 500;
+/** The server's rule for a rejection reason (the user sees it), and its text word for word. */
+const REJECTION_REASON_MESSAGE = 'A rejection reason (3–500 characters) is required';
+
 function RejectDialog({
   verification,
   onClose,
@@ -273,11 +278,14 @@ function RejectDialog({
   });
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason.trim()) {
-      setError('Give a reason; the user sees it.');
+    const text = reason.trim();
+    // the server's own rule and text: 3–500 characters once trimmed
+    if (text.length < REJECTION_REASON_MIN || text.length > REJECTION_REASON_MAX) {
+      setError(REJECTION_REASON_MESSAGE);
       return;
     }
-    mutation.mutate(reason.trim());
+    setError(null);
+    mutation.mutate(text);
   }
   return (
     <Dialog
@@ -310,9 +318,10 @@ function RejectDialog({
         <TextareaField
           label="Reason"
           required
-          maxLength={500}
+          maxLength={REJECTION_REASON_MAX}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          hint="3–500 characters; the user sees it."
           error={error}
         />
         {mutation.isError ? (

@@ -15,6 +15,7 @@ import {
 import { ErrorCodes } from '@fanspace/contracts/errors';
 import { errorCodeOf, errorMessageOf, isApiError } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { requirePayer } from '../auth/require-payer.ts';
 import { profileKeys } from '../profile/queries.ts';
 import { refreshWallet } from '../wallet/queries.ts';
 import {
@@ -196,6 +197,8 @@ export function useUnlockPostMutation() {
       idempotencyKey: string;
       promoCode?: string;
     }) => {
+      // SPEC §5: no session, no payment ('You must be logged in to make a payment.')
+      requirePayer();
       try {
         await unlockPost(postId, idempotencyKey, promoCode);
       } catch (error) {

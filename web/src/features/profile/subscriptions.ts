@@ -5,6 +5,7 @@
 import type { SubscribeResponse, Subscription, SubscriptionList } from '@fanspace/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api/index.ts';
+import { requirePayer } from '../auth/require-payer.ts';
 import { useAuthStore } from '../auth/store.ts';
 import { postKeys } from '../posts/queries.ts';
 import { refreshWallet } from '../wallet/queries.ts';
@@ -62,7 +63,11 @@ export function useSubscribeMutation() {
       creatorId: string;
       idempotencyKey: string;
       promoCode?: string;
-    }) => subscribeTo(creatorId, idempotencyKey, promoCode),
+    }) => {
+      // SPEC §5: no session, no payment ('You must be logged in to make a payment.')
+      requirePayer();
+      return subscribeTo(creatorId, idempotencyKey, promoCode);
+    },
     onSuccess: () =>
       Promise.all([
         // subscriber-only posts unlock, the wallet shrinks and the creator's count grows

@@ -1,7 +1,8 @@
 /**
  * Scheduler queries and mutations. Every failure shows the spec §8 text as a toast ('Failed to
  * schedule item', 'Failed to update item', 'Failed to delete item', 'Failed to delete items',
- * 'Failed to bulk schedule'); a reschedule moves the item at once and moves it back on error.
+ * 'Failed to bulk schedule'); an update shows the server's own reason instead when it gave one
+ * (SPEC §5's empty-post text). A reschedule moves the item at once and moves it back on error.
  */
 import {
   SCHEDULER_MESSAGES,
@@ -18,6 +19,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import {
   bulkDeleteScheduled,
@@ -121,9 +123,10 @@ export function useUpdateScheduled() {
       body.scheduledFor
         ? optimistic(client, new Set([id]), movedBy(body))
         : Promise.resolve(undefined),
-    onError: (_error, _vars, snapshot) => {
+    onError: (error, _vars, snapshot) => {
       restore(client, snapshot);
-      toast.error(SCHEDULER_MESSAGES.updateFailed);
+      // the server's reason when it gave one (e.g. SPEC §5's empty-post text), else §8's
+      toast.error(errorMessageOf(error, SCHEDULER_MESSAGES.updateFailed));
     },
     onSettled: () => refresh(client),
   });

@@ -1,4 +1,4 @@
-import { SCHEDULER_MESSAGES, type ScheduledItem } from '@fanspace/contracts';
+import { EMPTY_POST_MESSAGE, SCHEDULER_MESSAGES, type ScheduledItem } from '@fanspace/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,13 +64,21 @@ const requests = (method: string, path: string) =>
 const bodyOf = (call: [string, RequestInit] | undefined) =>
   JSON.parse(String(call?.[1].body ?? 'null')) as Record<string, unknown>;
 
-/** A scripted server: GET lists answer `items`; writes answer with the given status. */
-function server(items: ScheduledItem[], writeStatus = 200) {
+/**
+ * A scripted server: GET lists answer `items`; writes answer with the given status (a refusal
+ * says `message`, or nothing of its own when it is null).
+ */
+function server(items: ScheduledItem[], writeStatus = 200, message: string | null = 'Refused') {
   fetchMock.mockImplementation(async (url, init) => {
     const method = init.method ?? 'GET';
     if (method === 'GET') return json(page(items));
     if (writeStatus >= 400)
-      return json({ message: 'Refused', code: 'SCHEDULE_TIME_INVALID' }, writeStatus);
+      return json(
+        message === null
+          ? { code: 'SCHEDULE_TIME_INVALID' }
+          : { message, code: 'SCHEDULE_TIME_INVALID' },
+        writeStatus,
+      );
     if (String(url).includes('/scheduler/bulk') && method === 'DELETE')
       return json({ ok: true, ids: [], count: 2, message: 'Deleted' });
     if (String(url).includes('/scheduler/bulk')) return json({ items, count: items.length });
@@ -161,10 +169,59 @@ describe('the queue', () => {
       scheduledFor: target.toISOString(),
     });
 
-    server([item], 400);
+    // a refusal without a text of its own
+    server([item], 400, null);
     await userEvent.click(await screen.findByRole('button', { name: /^Actions for Post at/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel' }));
     await waitFor(() => expect(toastMessages()).toContain(SCHEDULER_MESSAGES.updateFailed));
+  });
+
+  async function openEdit() {
+    await openQueue();
+    await userEvent.click(await screen.findByRole('button', { name: /^Actions for Post at/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    return screen.getByRole('dialog', { name: 'Edit scheduled post' });
+  }
+
+  it('refuses to empty the caption of a post without media, with the SPEC §5 text', async () => {
+    const item = makeItem();
+    server([item]);
+    const dialog = await openEdit();
+    await userEvent.clear(within(dialog).getByLabelText('Caption'));
+    await userEvent.type(within(dialog).getByLabelText('Caption'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(EMPTY_POST_MESSAGE);
+    expect(requests('PUT', `/scheduler/${item.id}`)).toHaveLength(0);
+  });
+
+  it('lets a post with media go without a caption', async () => {
+    const mediaId = '99999999-9999-4999-8999-999999999999';
+    const item = makeItem({
+      payload: { caption: 'With a photo', selectedMediaItems: [mediaId] },
+      preview: { text: 'With a photo', mediaCount: 1, thumbnailUrl: null, audience: 'public' },
+    });
+    server([item]);
+    const dialog = await openEdit();
+    await userEvent.clear(within(dialog).getByLabelText('Caption'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requests('PUT', `/scheduler/${item.id}`)).toHaveLength(1));
+    expect(bodyOf(requests('PUT', `/scheduler/${item.id}`)[0])).toEqual({
+      payload: { caption: '', selectedMediaItems: [mediaId] },
+    });
+  });
+
+  it("shows the server's reason when an edit is refused with one", async () => {
+    const item = makeItem({
+      payload: { caption: 'With a photo', imageUrl: '/api/media/gone/content' },
+    });
+    // the photo is gone by now: the server answers with SPEC §5's text
+    server([item], 400, EMPTY_POST_MESSAGE);
+    const dialog = await openEdit();
+    await userEvent.clear(within(dialog).getByLabelText('Caption'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requests('PUT', `/scheduler/${item.id}`)).toHaveLength(1));
+    await waitFor(() => expect(toastMessages()).toContain(EMPTY_POST_MESSAGE));
+    expect(toastMessages()).not.toContain(SCHEDULER_MESSAGES.updateFailed);
   });
 
   it('bulk-reschedules the selected items, and says "Failed to bulk schedule" when refused', async () => {

@@ -1,10 +1,12 @@
 /**
  * Tips (issue 5, SPEC §7 Payments): POST /tips with one Idempotency-Key per attempt. A sent tip
- * refreshes the wallet balance (the dialogs' key) and the wallet history.
+ * refreshes the wallet balance (the dialogs' key) and the wallet history. Without a session it
+ * fails before sending, with SPEC §5's 'You must be logged in to make a payment.'
  */
 import { MONEY_LIMITS, type TIP_TYPES, type TipBody, type TipResponse } from '@fanspace/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api/index.ts';
+import { requirePayer } from '../auth/require-payer.ts';
 import { postKeys } from '../posts/queries.ts';
 import { walletKeys } from '../wallet/queries.ts';
 
@@ -24,8 +26,10 @@ export function sendTip(body: TipBody, idempotencyKey: string): Promise<TipRespo
 export function useSendTipMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TipBody; idempotencyKey: string }) =>
-      sendTip(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: TipBody; idempotencyKey: string }) => {
+      requirePayer();
+      return sendTip(body, idempotencyKey);
+    },
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: postKeys.walletBalance() }),

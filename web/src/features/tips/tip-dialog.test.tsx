@@ -1,3 +1,4 @@
+import { PAYER_UNAUTHENTICATED_MESSAGE } from '@fanspace/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_UNKNOWN_ERROR } from '../../lib/money.ts';
@@ -15,6 +16,7 @@ import {
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { PostActions } from '../posts/components/post-actions.tsx';
 import { TipButton } from './tip-button.tsx';
+import { TipDialog } from './tip-dialog.tsx';
 
 const creator = makePublicUser({
   id: '11111111-1111-4111-8111-111111111111',
@@ -198,6 +200,21 @@ describe('TipDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(PAYMENT_UNKNOWN_ERROR);
     expect(PAYMENT_UNKNOWN_ERROR).toBe('An unknown error occurred during payment.');
+  });
+
+  it('refuses without a session, with the SPEC §5 text, and sends nothing', async () => {
+    tipReplies = [() => ok(5)];
+    // the session ended (another tab, expiry) while the dialog was open
+    signOut();
+    renderPage(<TipDialog open onClose={vi.fn()} recipient={creator} tipType="profile" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Tip Maya' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $5.00' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      PAYER_UNAUTHENTICATED_MESSAGE,
+    );
+    expect(PAYER_UNAUTHENTICATED_MESSAGE).toBe('You must be logged in to make a payment.');
+    expect(tipCalls()).toHaveLength(0);
+    expect(toastMessages()).not.toContain('Tip of $5.00 sent to @maya');
   });
 
   it('offers Add funds before paying when the balance is below the amount', async () => {

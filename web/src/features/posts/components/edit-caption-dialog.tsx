@@ -1,5 +1,5 @@
 import type { Post } from '@fanspace/contracts';
-import { POST_CAPTION_MAX } from '@fanspace/contracts';
+import { EMPTY_POST_MESSAGE, POST_CAPTION_MAX } from '@fanspace/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../../lib/api/index.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -18,11 +18,20 @@ export function EditCaptionDialog({
   onClose: () => void;
 }) {
   const [caption, setCaption] = useState(post.caption);
+  const [emptyError, setEmptyError] = useState<string | null>(null);
   const update = useUpdatePostMutation();
   const formId = `edit-caption-${post.id}`;
+  const hasMedia = post.mediaCount > 0 || post.media.length > 0;
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
+    // SPEC §5: a post without media needs a caption (the server refuses it with the same text)
+    if (caption.trim() === '' && !hasMedia) {
+      update.reset();
+      setEmptyError(EMPTY_POST_MESSAGE);
+      return;
+    }
+    setEmptyError(null);
     update.mutate({ postId: post.id, body: { caption } }, { onSuccess: onClose });
   }
 
@@ -51,6 +60,7 @@ export function EditCaptionDialog({
           onChange={(event) => setCaption(event.target.value)}
           hint="#hashtags in the caption are picked up again when you save."
         />
+        <FormError message={emptyError} />
         {update.isError ? (
           <FormError message={errorMessageOf(update.error, 'Could not save the caption.')} />
         ) : null}

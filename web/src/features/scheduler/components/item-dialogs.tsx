@@ -2,7 +2,11 @@
  * The scheduler's dialogs: reschedule one item (the keyboard-friendly way to move it), change
  * many at once (a new time or a shift), edit an item's text and time, and confirm a delete.
  */
-import type { ScheduledItem, SchedulerBulkBody } from '@fanspace/contracts';
+import {
+  EMPTY_POST_MESSAGE,
+  type ScheduledItem,
+  type SchedulerBulkBody,
+} from '@fanspace/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -189,6 +193,24 @@ export function BulkRescheduleDialog({
   );
 }
 
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * Whether a scheduled post's payload carries media (SPEC §5: "media, a media URL or selected
+ * media items"), by its own fields or the server's preview count.
+ */
+function postPayloadHasMedia(item: Pick<ScheduledItem, 'payload' | 'preview'>): boolean {
+  const { payload } = item;
+  const picked = payload.selectedMediaItems;
+  return (
+    item.preview.mediaCount > 0 ||
+    (Array.isArray(picked) && picked.length > 0) ||
+    hasText(payload.imageUrl) ||
+    hasText(payload.videoUrl) ||
+    hasText(payload.mediaUrl)
+  );
+}
+
 export function EditItemDialog({
   item,
   loading,
@@ -208,6 +230,7 @@ export function EditItemDialog({
   const [text, setText] = useState(initial);
   const [value, setValue] = useState(initialTime);
   const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -215,7 +238,10 @@ export function EditItemDialog({
     const when = fromLocalInput(value);
     const problem = timeChanged || item.status !== 'pending' ? scheduleTimeProblem(when) : null;
     setError(problem);
-    if (problem || !when) return;
+    // SPEC §5: a post without media needs a caption (the server refuses it with the same text)
+    const empty = item.type === 'post' && !hasText(text) && !postPayloadHasMedia(item);
+    setFormError(empty ? EMPTY_POST_MESSAGE : null);
+    if (problem || !when || empty) return;
     onSubmit({
       payload: { ...item.payload, [field.key]: text },
       ...(timeChanged ? { scheduledFor: when.toISOString() } : {}),
@@ -246,6 +272,7 @@ export function EditItemDialog({
           onChange={(event) => setValue(event.target.value)}
           error={error}
         />
+        <FormError message={formError} />
       </form>
     </Dialog>
   );
