@@ -153,6 +153,19 @@ describe('message store: optimistic send', () => {
 });
 
 describe('message store: delete, receipts, likes', () => {
+  it("refuses a delete without both ids, or with 'undefined', and sends nothing", async () => {
+    for (const [chat, id] of [
+      ['', 'a'],
+      [CHAT, ''],
+      ['undefined', 'a'],
+      [CHAT, 'undefined'],
+    ])
+      await expect(useMessageStore.getState().remove(chat!, id!)).rejects.toThrow(
+        'Invalid parameters',
+      );
+    expect(api.deleteMessage).not.toHaveBeenCalled();
+  });
+
   it('a deleted message is not revived by a later realtime update', async () => {
     vi.mocked(api.deleteMessage).mockResolvedValue({
       ok: true,

@@ -4,6 +4,7 @@
  * SPEC §4 rules (optimistic send, dedupe, delete never revived, temp ids never read, likes that
  * roll back) hold whatever the order of server answers and socket frames.
  */
+import { INVALID_PARAMETERS_MESSAGE } from '@fanspace/contracts';
 import { create } from '../../lib/create-store.ts';
 import { isApiError } from '../../lib/api/index.ts';
 import { useAuthStore } from '../auth/store.ts';
@@ -315,6 +316,9 @@ export const useMessageStore = create<MessageState>()((set, get) => {
     },
 
     async remove(chatId, id) {
+      // SPEC §5: a delete needs both ids, neither the text 'undefined'; nothing is sent otherwise
+      if ([chatId, id].some((v) => !v || v.trim() === '' || v === 'undefined'))
+        throw new Error(INVALID_PARAMETERS_MESSAGE);
       if (!isServerId(id)) return;
       const before = thread(chatId).messages.find((m) => m.id === id);
       setMessages(chatId, (list) => softDelete(list, id));

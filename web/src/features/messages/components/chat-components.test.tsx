@@ -5,6 +5,7 @@ import { makeMeUser, makePublicUser } from '../../../test/fixtures.ts';
 import {
   renderPage,
   signIn,
+  signOut,
   stubFetch,
   toastMessages,
   type FetchMock,
@@ -190,6 +191,46 @@ describe('MessageBubble', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unlock this message' });
     expect(await within(dialog).findByText(/Insufficient funds/)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Add funds' })).toBeTruthy();
+  });
+
+  it('unlocking without a session says so (SPEC §5) and sends nothing', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.endsWith('/wallet/balance'))
+        return json({ balance: 20, balanceCents: 2000, currency: 'USD' });
+      return json({ message: 'unexpected' }, 404);
+    });
+    const m = normalizeMessage(
+      {
+        id: 'l2',
+        chatId: 'c',
+        senderId: maya.id,
+        text: '',
+        isUnlocked: false,
+        lockedContent: {
+          price: 4.5,
+          teaserText: 'Beach day',
+          itemCount: 1,
+          mediaTypes: ['image'],
+          mediaItems: [],
+          isPaidBy: [],
+        },
+      },
+      { viewerId: me.id },
+    );
+    renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    const card = screen.getByRole('group', { name: 'Locked message' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Unlock for $4.50' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock this message' });
+    // the session ended while the dialog was open
+    signOut();
+    const pay = await within(dialog).findByRole('button', { name: /Pay|Unlock/ });
+    fireEvent.click(pay);
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'You must be logged in to make a payment.',
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/unlock'))).toBe(false);
   });
 
   it('accepting a priced offer refreshes the wallet balance and history', async () => {

@@ -8,7 +8,7 @@ import { ErrorCodes } from '@fanspace/contracts/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorCodeOf } from '../../../lib/api/index.ts';
+import { errorCodeOf, isApiError } from '../../../lib/api/index.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -536,7 +536,10 @@ export function Conversation({ chat, onBack }: { chat: Chat; onBack?: () => void
                   void useMessageStore
                     .getState()
                     .remove(chatId, target.id)
-                    .catch(() => undefined);
+                    // a server refusal was toasted by the chat client; a local one is said here
+                    .catch((error: unknown) => {
+                      if (!isApiError(error) && error instanceof Error) toast.error(error.message);
+                    });
               }}
             >
               Delete

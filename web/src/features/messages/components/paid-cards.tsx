@@ -8,6 +8,8 @@ import { ErrorCodes } from '@fanspace/contracts/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorCodeOf, errorMessageOf } from '../../../lib/api/index.ts';
+import { PAYMENT_UNKNOWN_ERROR } from '../../../lib/money.ts';
+import { requirePayer } from '../../auth/require-payer.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -29,7 +31,7 @@ async function refreshAfter(result: unknown): Promise<void> {
 }
 
 function paymentError(error: unknown): string {
-  return errorMessageOf(error, 'An unknown error occurred during payment.');
+  return errorMessageOf(error, PAYMENT_UNKNOWN_ERROR);
 }
 
 function noFunds(error: unknown): boolean {
@@ -50,7 +52,10 @@ export function UnlockMessageDialog({
   const balance = useWalletBalanceQuery(open);
   const [key, setKey] = useState(api.newIdempotencyKey);
   const unlock = useMutation({
-    mutationFn: () => api.unlockMessage(message.id, key),
+    mutationFn: () => {
+      requirePayer();
+      return api.unlockMessage(message.id, key);
+    },
     onSuccess: async (result) => {
       await refreshAfter(result);
       void refreshWallet(client);
