@@ -18,7 +18,7 @@ export function RouteErrorPage() {
     <div className="flex min-h-dvh items-center justify-center p-6">
       <ErrorState
         className="w-full max-w-md"
-        title={chunk ? 'A new version is available' : 'Something went wrong'}
+        title={chunk ? 'A new version is available' : 'Loading error'}
         message={
           chunk
             ? 'This page could not load because Fanspace was just updated. Refresh to get the latest version.'

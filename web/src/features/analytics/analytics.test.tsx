@@ -219,7 +219,10 @@ describe('analytics page', () => {
     expect(within(totals).getByText('significant')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Views and engagement' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Views and engagement' })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Golden hour' })).toBeTruthy();
+    // the post's own page (the app's route is /p/:postId)
+    expect((await screen.findByRole('link', { name: 'Golden hour' })).getAttribute('href')).toBe(
+      '/p/p1',
+    );
     expect(await screen.findByText('25%')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Ana' })).toBeTruthy();
     expect(screen.getByText(/Last 30 minutes: 7 post views, 2 profile views/)).toBeTruthy();

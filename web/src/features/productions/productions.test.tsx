@@ -105,7 +105,7 @@ describe('ProductionsPage', () => {
         return json({ productions, total: productions.length, page: 1, hasMore: false });
       return json({});
     });
-    renderPage(<ProductionsPage />, { others: [`/posts/${older.id}`] });
+    renderPage(<ProductionsPage />, { others: [`/p/${older.id}`] });
     expect(await screen.findByText('No productions yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'New production' }));
     const dialog = screen.getByRole('dialog');
@@ -125,7 +125,7 @@ describe('ProductionsPage', () => {
     expect(postPages).toHaveLength(2);
     const list = await screen.findByRole('list', { name: 'Posts of Beach shoot' });
     await userEvent.click(within(list).getByRole('link', { name: 'Beach set reveal' }));
-    expect(await screen.findByText(`Page /posts/${older.id}`)).toBeTruthy();
+    expect(await screen.findByText(`Page /p/${older.id}`)).toBeTruthy();
   });
 
   it('keeps linked posts when editing and shows a retry when the posts fail to load', async () => {

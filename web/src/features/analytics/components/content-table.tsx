@@ -96,7 +96,7 @@ export function ContentTable({ period }: { period: AnalyticsPeriod }) {
                 {q.data.items.map((row) => (
                   <tr key={row.postId} className="border-t border-line">
                     <th scope="row" className="max-w-56 truncate py-2 pr-3 font-normal">
-                      <Link to={`/posts/${row.postId}`} className="text-fg hover:underline">
+                      <Link to={`/p/${row.postId}`} className="text-fg hover:underline">
                         {row.caption.trim() || 'Untitled post'}
                       </Link>
                       <span className="block text-xs text-muted">

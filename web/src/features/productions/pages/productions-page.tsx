@@ -49,7 +49,7 @@ function ProductionCard({ production, onEdit }: { production: Production; onEdit
             <ul aria-label={`Posts of ${production.title}`} className="flex flex-col gap-0.5">
               {production.posts.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/posts/${p.id}`} className="hover:underline">
+                  <Link to={`/p/${p.id}`} className="hover:underline">
                     {postLabel(p)}
                   </Link>{' '}
                   <span className="text-muted">· {postDate(p.createdAt)}</span>
