@@ -100,25 +100,11 @@ export async function recordLogin(
       })
     : await loginStatement.execute(db, values);
   if (!row) throw new Error(`user ${session.user_id} not found`);
-  const {
-    is_first_login,
-    own_blocked,
-    own_restricted,
-    own_restricted_by,
-    own_following,
-    own_followers,
-    ...user
-  } = row;
+  const { is_first_login, own_relations, ...user } = row;
   return {
     user: user as UserRow,
     isFirstLogin: is_first_login,
-    relations: ownRelationsOf({
-      own_blocked,
-      own_restricted,
-      own_restricted_by,
-      own_following,
-      own_followers,
-    }),
+    relations: ownRelationsOf({ own_relations }),
   };
 }
 

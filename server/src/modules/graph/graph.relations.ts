@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { OwnRelations, ViewerRelation } from '../users/users.presenter.ts';
 
@@ -99,54 +99,47 @@ export async function restrictedIdList(db: DbHandle, userId: string): Promise<st
 }
 
 /**
- * The signed-in user's own lists for presentMe as columns of any statement (read back with
- * `ownRelationsOf`), each list an index scan: blocks_pk, restricts_pk, restricts_restricted_idx,
- * follows_follower_idx, follows_followee_idx. The login adds them to its one statement.
+ * The signed-in user's own lists for presentMe as a column of any statement (read back with
+ * `ownRelationsOf`): the PL/pgSQL function `own_relations` (migration
+ * `2026-12-01T10-own-relations-function`), each list an index scan – blocks_pk, restricts_pk,
+ * restricts_restricted_idx, follows_follower_idx, follows_followee_idx – planned once per
+ * connection, where subqueries in a write statement's RETURNING were planned at every login.
  */
 export function ownRelationColumns(userId: string) {
-  const ids = (query: RawBuilder<unknown>) => sql<string[]>`coalesce((${query}), '[]'::json)`;
   return [
-    ids(
-      sql`select json_agg(blocked_id order by created_at desc) from blocks where blocker_id = ${userId}`,
-    ).as('own_blocked'),
-    ids(
-      sql`select json_agg(restricted_id order by created_at desc) from restricts where restricter_id = ${userId}`,
-    ).as('own_restricted'),
-    ids(sql`select json_agg(restricter_id) from restricts where restricted_id = ${userId}`).as(
-      'own_restricted_by',
-    ),
-    ids(
-      sql`select json_agg(followee_id order by created_at desc, followee_id desc) from follows where follower_id = ${userId}`,
-    ).as('own_following'),
-    // the newest FOLLOWER_IDS_MAX only (follows_followee_idx): a creator's followers run to
-    // hundreds of thousands, and this list rides in every MeUser (followersCount is the total)
-    ids(
-      sql`select json_agg(f.follower_id) from (select follower_id from follows
-        where followee_id = ${userId} order by created_at desc, follower_id desc
-        limit ${sql.lit(FOLLOWER_IDS_MAX)}) f`,
-    ).as('own_followers'),
+    sql<OwnRelationLists | null>`own_relations(${userId}::uuid)`.as('own_relations'),
   ] as const;
 }
 
-/** How many follower ids MeUser.followerUserIds carries, newest first. */
+/**
+ * How many follower ids MeUser.followerUserIds carries, newest first (a creator's followers run
+ * to hundreds of thousands, and the list rides in every MeUser; followersCount is the total).
+ * Written into `own_relations` by its migration.
+ */
 export const FOLLOWER_IDS_MAX = 1000;
 
-export interface OwnRelationsRow {
-  own_blocked: string[];
-  own_restricted: string[];
-  own_restricted_by: string[];
-  own_following: string[];
-  own_followers: string[];
+/** What `own_relations` answers. */
+export interface OwnRelationLists {
+  blocked: string[];
+  restricted: string[];
+  restrictedBy: string[];
+  following: string[];
+  followers: string[];
 }
 
-/** OwnRelations from the columns of `ownRelationColumns` (media lists belong to the media module). */
+export interface OwnRelationsRow {
+  own_relations: OwnRelationLists | null;
+}
+
+/** OwnRelations from the column of `ownRelationColumns` (media lists belong to the media module). */
 export function ownRelationsOf(row: OwnRelationsRow | undefined): OwnRelations {
+  const lists = row?.own_relations;
   return {
-    blockedUserIds: row?.own_blocked ?? [],
-    restrictedUserIds: row?.own_restricted ?? [],
-    restrictedByUserIds: row?.own_restricted_by ?? [],
-    followingUserIds: row?.own_following ?? [],
-    followerUserIds: row?.own_followers ?? [],
+    blockedUserIds: lists?.blocked ?? [],
+    restrictedUserIds: lists?.restricted ?? [],
+    restrictedByUserIds: lists?.restrictedBy ?? [],
+    followingUserIds: lists?.following ?? [],
+    followerUserIds: lists?.followers ?? [],
     mediaFolders: [],
     mediaLibrary: [],
   };

@@ -37,6 +37,7 @@ import * as systemAccountShards from './2026-11-29T14-system-account-shards.ts';
 import * as searchTerms from './2026-11-29T1200-search-terms.ts';
 import * as loginFailuresRow from './2026-11-30T12-login-failures-row.ts';
 import * as timeOrderedIds from './2026-12-01T08-time-ordered-ids.ts';
+import * as ownRelationsFunction from './2026-12-01T10-own-relations-function.ts';
 import * as messageMentions from './2026-12-01T09-message-mentions.ts';
 
 /**
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1200-search-terms': searchTerms,
   '2026-11-30T12-login-failures-row': loginFailuresRow,
   '2026-12-01T08-time-ordered-ids': timeOrderedIds,
+  '2026-12-01T10-own-relations-function': ownRelationsFunction,
   '2026-12-01T09-message-mentions': messageMentions,
 };
