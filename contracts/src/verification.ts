@@ -11,6 +11,13 @@ export const VERIFICATION_REQUIRED_FIELDS: VerificationFileField[] = ['idFront',
 /** Per file, before re-encoding. */
 export const VERIFICATION_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
+/** SPEC §6: an admin rejects with a reason the user sees, of this length (trimmed). */
+export const REJECTION_REASON = {
+  min: 3,
+  max: 500,
+  message: 'A rejection reason (3–500 characters) is required',
+} as const;
+
 export const IdentityStatus = Type.Union([
   Type.Literal('none'),
   Type.Literal('pending'),

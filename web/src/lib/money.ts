@@ -48,12 +48,12 @@ export function newIdempotencyKey(prefix = 'pay'): string {
  */
 export const PAYMENT_UNKNOWN_ERROR = 'An unknown error occurred during payment.';
 
-/** What a payment dialog shows when the charge failed (the server's reason when it gave one). */
-export function paymentFailureText(
-  error: unknown,
-  fallback: string = PAYMENT_UNKNOWN_ERROR,
-): string {
-  const message = errorMessageOf(error, fallback);
+/**
+ * What a payment dialog shows when the charge failed: the server's reason when it gave one,
+ * else PAYMENT_UNKNOWN_ERROR.
+ */
+export function paymentFailureText(error: unknown): string {
+  const message = errorMessageOf(error, PAYMENT_UNKNOWN_ERROR);
   if (errorCodeOf(error) === ErrorCodes.ROUTE_NOT_FOUND) {
     return `Payments are not available on this server yet, so nothing was charged. (${message})`;
   }

@@ -1,7 +1,9 @@
 /** A fake environment for the API clients: scripted fetch, a controllable session and clock. */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createApiRuntime, createHttpClient, type ApiRuntime } from '../lib/api/http-client.ts';
+import { LIKE_TIMEOUT_MS } from '../lib/api/clients.ts';
 import type { ApiEnvironment, ApiToast } from '../lib/api/types.ts';
+import type { FetchMock } from './render.tsx';
 
 export interface Harness {
   env: ApiEnvironment;
@@ -90,6 +92,31 @@ export function hangingFetch(_input: string, init: RequestInit): Promise<Respons
 /** Lets queued promise callbacks run (fake timers do not advance microtasks by themselves). */
 export async function flush(times = 5): Promise<void> {
   for (let i = 0; i < times; i += 1) await Promise.resolve();
+}
+
+/**
+ * Sends `request` to a server that never answers and checks that it gives up exactly at the
+ * like timeout of SPEC §9 (10 s, not the 30 s default) with the client's timeout error.
+ */
+export async function expectLikeTimeout(
+  fetchMock: FetchMock,
+  request: () => Promise<unknown>,
+  url: string,
+): Promise<void> {
+  expect(LIKE_TIMEOUT_MS).toBe(10_000);
+  vi.useFakeTimers();
+  fetchMock.mockImplementation(hangingFetch);
+  let outcome: unknown = 'pending';
+  void request().catch((error: unknown) => {
+    outcome = error;
+  });
+  await vi.advanceTimersByTimeAsync(LIKE_TIMEOUT_MS - 1);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls[0]![0]).toBe(url);
+  expect(fetchMock.mock.calls[0]![1].signal?.aborted).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  await flush(20);
+  expect(outcome).toMatchObject({ code: 'TIMEOUT', message: 'timeout of 10000ms exceeded' });
 }
 
 export function headersOf(init: RequestInit | undefined): Headers {

@@ -111,19 +111,16 @@ export function ownRelationColumns(userId: string) {
   ] as const;
 }
 
-/**
- * How many follower ids MeUser.followerUserIds carries, newest first (a creator's followers run
- * to hundreds of thousands, and the list rides in every MeUser; followersCount is the total).
- * Written into `own_relations` by its migration.
- */
-export const FOLLOWER_IDS_MAX = 1000;
-
 /** What `own_relations` answers. */
 export interface OwnRelationLists {
   blocked: string[];
   restricted: string[];
   restrictedBy: string[];
   following: string[];
+  /**
+   * the newest 1,000 only: a creator's followers run to hundreds of thousands, and the list
+   * rides in every MeUser (followersCount is the total)
+   */
   followers: string[];
 }
 

@@ -15,7 +15,7 @@ export interface OwnRelations {
   restrictedUserIds: string[];
   restrictedByUserIds: string[];
   followingUserIds: string[];
-  /** the newest FOLLOWER_IDS_MAX (graph.relations.ts) */
+  /** the newest 1,000 (graph.relations.ts `own_relations`) */
   followerUserIds: string[];
   mediaFolders: unknown[];
   mediaLibrary: unknown[];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
+  REJECTION_REASON,
   VERIFICATION_REQUIRED_FIELDS,
   type VerificationFileField,
   type VerificationStatusResponse,
@@ -205,12 +206,10 @@ export async function rejectVerification(
   reason: string,
 ): Promise<IdentityVerificationRow> {
   const cleanReason = cleanText(reason ?? '');
-  if (cleanReason.length < 3 || cleanReason.length > 500)
-    throw new BadRequestError(
-      'A rejection reason (3–500 characters) is required',
-      ErrorCodes.VALIDATION_FAILED,
-      { field: 'reason' },
-    );
+  if (cleanReason.length < REJECTION_REASON.min || cleanReason.length > REJECTION_REASON.max)
+    throw new BadRequestError(REJECTION_REASON.message, ErrorCodes.VALIDATION_FAILED, {
+      field: 'reason',
+    });
   return withTransaction(ctx.db, async (tx) => {
     const submission = await startReview(tx, submissionId, adminUserId);
     const reviewed = await tx

@@ -19,9 +19,6 @@ export const XSRF_HEADER = 'x-xsrf-token';
  */
 export type AuthLevel = 'public' | 'user' | 'payer' | 'creator' | 'admin' | 'pending2fa';
 
-/** SPEC §5's text, shared with the web client through contracts. */
-export const PAYER_UNAUTHENTICATED = PAYER_UNAUTHENTICATED_MESSAGE;
-
 export interface RequestAuth {
   user: UserRow;
   session: SessionRow;
@@ -61,7 +58,9 @@ export function assertLevel(
 ): void {
   if (level === 'public' || level === 'pending2fa') return;
   if (!auth)
-    throw new UnauthorizedError(level === 'payer' ? PAYER_UNAUTHENTICATED : 'Not authenticated');
+    throw new UnauthorizedError(
+      level === 'payer' ? PAYER_UNAUTHENTICATED_MESSAGE : 'Not authenticated',
+    );
   if (level === 'creator' && auth.user.account_type !== 'creator') {
     if (auth.user.identity_status === 'pending') {
       throw new ForbiddenError(

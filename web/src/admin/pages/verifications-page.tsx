@@ -1,5 +1,10 @@
 /** Admin · Verification submissions: the pending queue and every submission, with documents. */
-import type { AdminSortField, AdminVerification, SortOrder } from '@fanspace/contracts';
+import {
+  REJECTION_REASON,
+  type AdminSortField,
+  type AdminVerification,
+  type SortOrder,
+} from '@fanspace/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessageOf } from '../../lib/api/index.ts';
@@ -250,11 +255,6 @@ function DocumentImage({ field, url, username }: { field: string; url: string; u
   );
 }
 
-const REJECTION_REASON_MIN = 3;
-const REJECTION_REASON_MAX = 500;
-/** The server's rule for a rejection reason (the user sees it), and its text word for word. */
-const REJECTION_REASON_MESSAGE = 'A rejection reason (3–500 characters) is required';
-
 function RejectDialog({
   verification,
   onClose,
@@ -280,8 +280,8 @@ function RejectDialog({
     event.preventDefault();
     const text = reason.trim();
     // the server's own rule and text: 3–500 characters once trimmed
-    if (text.length < REJECTION_REASON_MIN || text.length > REJECTION_REASON_MAX) {
-      setError(REJECTION_REASON_MESSAGE);
+    if (text.length < REJECTION_REASON.min || text.length > REJECTION_REASON.max) {
+      setError(REJECTION_REASON.message);
       return;
     }
     setError(null);
@@ -318,7 +318,7 @@ function RejectDialog({
         <TextareaField
           label="Reason"
           required
-          maxLength={REJECTION_REASON_MAX}
+          maxLength={REJECTION_REASON.max}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           hint="3–500 characters; the user sees it."

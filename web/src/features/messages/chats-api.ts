@@ -17,12 +17,12 @@ import type {
   ReportResponse,
   SentMessageResponse,
 } from '@fanspace/contracts';
-import { chatClient, isApiError } from '../../lib/api/index.ts';
+import { chatClient, isApiError, LIKE_TIMEOUT_MS } from '../../lib/api/index.ts';
 import { chatToastMessage } from '../../lib/api/chat-toasts.ts';
 import { isBetaPath } from '../../lib/api/url-rules.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { postUpload } from '../media-vault/upload-request.ts';
-import { LIKE_TIMEOUT_MS, MESSAGE_PAGE_SIZE } from './message-rules.ts';
+import { MESSAGE_PAGE_SIZE } from './message-rules.ts';
 
 const enc = encodeURIComponent;
 const chatPath = (chatId: string) => `/chats/${enc(chatId)}`;

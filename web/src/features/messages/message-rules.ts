@@ -8,8 +8,6 @@ import { isRealtimeId, isServerId, isTempId, type ChatMessage } from './types.ts
 export const MESSAGE_PAGE_SIZE = 50;
 export const RELOAD_THROTTLE_MS = 8_000;
 export const REFETCH_SKIP_MS = 30_000;
-/** SPEC §9 like request timeout, defined once with the clients' other timeouts */
-export { LIKE_TIMEOUT_MS } from '../../lib/api/clients.ts';
 export const BLOB_CLEANUP_DELAY_MS = 1_000;
 export const MESSAGE_CACHE_MAX_AGE_MS = 864e5;
 export const MESSAGE_CACHE_MAX_ENTRIES = 10_000;

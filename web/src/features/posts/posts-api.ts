@@ -17,9 +17,6 @@ import {
 } from '@fanspace/contracts';
 import { apiClient, LIKE_TIMEOUT_MS } from '../../lib/api/index.ts';
 
-/** Spec §9: a like request gives up after 10 seconds (defined once in lib/api/clients.ts). */
-export { LIKE_TIMEOUT_MS };
-
 export const FEED_PAGE_SIZE = PostPaging.feed;
 export const USER_POSTS_LIMIT = PostPaging.userPosts;
 export const COMMENTS_PAGE_SIZE = PostPaging.comments;

@@ -10,7 +10,6 @@ import {
   isInsufficientFunds,
   newIdempotencyKey,
   parseMoneyInput,
-  PAYMENT_UNKNOWN_ERROR,
   paymentFailureText,
 } from '../../lib/money.ts';
 import { Button } from '../../ui/button.tsx';
@@ -191,9 +190,7 @@ export function TipDialog({
             Your wallet balance is lower than this tip. Add funds first.
           </p>
         ) : null}
-        {send.isError ? (
-          <FormError message={paymentFailureText(send.error, PAYMENT_UNKNOWN_ERROR)} />
-        ) : null}
+        {send.isError ? <FormError message={paymentFailureText(send.error)} /> : null}
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * `own_relations(user)`: the signed-in user's own lists for MeUser as one json object –
  * `blocked`, `restricted` (newest first), `restrictedBy`, `following` (newest first) and
- * `followers` (the newest 1,000, graph.relations.ts FOLLOWER_IDS_MAX), each one index scan.
+ * `followers` (the newest 1,000: a creator's run to hundreds of thousands), each one index scan.
  *
  * The lists were five scalar subqueries in the statement that reads the account, the login's
  * `UPDATE … RETURNING` among them. A write statement is never prepared (prepared-statements.ts),

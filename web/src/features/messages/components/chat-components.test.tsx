@@ -75,6 +75,31 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A $4.50 locked photo from Maya the viewer has not bought, rendered as its bubble. */
+function renderLockedFromMaya(id: string) {
+  const m = normalizeMessage(
+    {
+      id,
+      chatId: 'c',
+      senderId: maya.id,
+      text: '',
+      isUnlocked: false,
+      lockedContent: {
+        price: 4.5,
+        teaserText: 'Beach day',
+        itemCount: 1,
+        mediaTypes: ['image'],
+        mediaItems: [],
+        isPaidBy: [],
+      },
+    },
+    { viewerId: me.id },
+  );
+  renderPage(
+    <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+  );
+}
+
 describe('ChatList', () => {
   beforeEach(() => {
     fetchMock.mockImplementation(async (url) => {
@@ -163,27 +188,7 @@ describe('MessageBubble', () => {
         return json({ balance: 2, balanceCents: 200, currency: 'USD' });
       return json({ message: 'unexpected' }, 404);
     });
-    const m = normalizeMessage(
-      {
-        id: 'l1',
-        chatId: 'c',
-        senderId: maya.id,
-        text: '',
-        isUnlocked: false,
-        lockedContent: {
-          price: 4.5,
-          teaserText: 'Beach day',
-          itemCount: 1,
-          mediaTypes: ['image'],
-          mediaItems: [],
-          isPaidBy: [],
-        },
-      },
-      { viewerId: me.id },
-    );
-    renderPage(
-      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
-    );
+    renderLockedFromMaya('l1');
     const card = screen.getByRole('group', { name: 'Locked message' });
     expect(within(card).getByText('Beach day')).toBeTruthy();
     expect(within(card).getByText('1 photo')).toBeTruthy();
@@ -199,27 +204,7 @@ describe('MessageBubble', () => {
         return json({ balance: 20, balanceCents: 2000, currency: 'USD' });
       return json({ message: 'unexpected' }, 404);
     });
-    const m = normalizeMessage(
-      {
-        id: 'l2',
-        chatId: 'c',
-        senderId: maya.id,
-        text: '',
-        isUnlocked: false,
-        lockedContent: {
-          price: 4.5,
-          teaserText: 'Beach day',
-          itemCount: 1,
-          mediaTypes: ['image'],
-          mediaItems: [],
-          isPaidBy: [],
-        },
-      },
-      { viewerId: me.id },
-    );
-    renderPage(
-      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
-    );
+    renderLockedFromMaya('l2');
     const card = screen.getByRole('group', { name: 'Locked message' });
     fireEvent.click(within(card).getByRole('button', { name: 'Unlock for $4.50' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock this message' });

@@ -5,12 +5,7 @@
  */
 import type { Post, PromoQuote } from '@fanspace/contracts';
 import { useState } from 'react';
-import {
-  isInsufficientFunds,
-  newIdempotencyKey,
-  PAYMENT_UNKNOWN_ERROR,
-  paymentFailureText,
-} from '../../../lib/money.ts';
+import { isInsufficientFunds, newIdempotencyKey, paymentFailureText } from '../../../lib/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
@@ -20,10 +15,6 @@ import { formatPrice } from '../access.ts';
 import { useUnlockPostMutation, useWalletBalanceQuery } from '../queries.ts';
 import { PayFooter } from '../../wallet/components/pay-footer.tsx';
 import { PromoCodeField } from '../../commerce/components/promo-code-field.tsx';
-
-function failureText(error: unknown): string {
-  return paymentFailureText(error, PAYMENT_UNKNOWN_ERROR);
-}
 
 export function UnlockDialog({
   post,
@@ -120,7 +111,7 @@ export function UnlockDialog({
       ) : null}
       {unlock.isError ? (
         <div className="mt-4">
-          <FormError message={failureText(unlock.error)} />
+          <FormError message={paymentFailureText(unlock.error)} />
         </div>
       ) : null}
     </Dialog>
