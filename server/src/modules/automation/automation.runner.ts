@@ -49,10 +49,19 @@ export function automationRuleExists(creator: RawBuilder<unknown>, trigger: Auto
  * `queued()` (the worker's nudge after commit).
  */
 export function automationJob(deps: Deps, tx: DbHandle, event: AutomationEvent) {
-  const options = { dedupeKey: automationDedupeKey(event) };
+  const { type, payload, options } = automationJobRow(event);
   return {
-    tail: jobInsert('automation_job', AUTOMATION_JOB, { ...event }, options),
+    tail: jobInsert('automation_job', type, payload, options),
     queued: () => deps.jobs.enqueued(tx, AUTOMATION_JOB, options),
+  };
+}
+
+/** The job `automationJob` writes, for a caller that writes several at once (`jobsInsert`). */
+export function automationJobRow(event: AutomationEvent) {
+  return {
+    type: AUTOMATION_JOB,
+    payload: { ...event } as Record<string, unknown>,
+    options: { dedupeKey: automationDedupeKey(event) },
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { MessageRow } from '../../platform/db/schema.ts';
+import { opaque } from '../../platform/db/array-parameter.ts';
 import { mentionedUsernames } from '../posts/posts.rules.ts';
 
 /**
@@ -61,17 +62,6 @@ function targetQuery(chatId: RawBuilder<unknown>, senderId: RawBuilder<unknown>)
     where me.chat_id = ${chatId} and me.user_id = ${senderId}
     group by me.chat_id`;
 }
-
-/**
- * An array parameter the planner cannot look into (a scalar subquery, run once): a plan then
- * costs the same whatever the array's length, so a prepared statement settles on its generic
- * plan. Given the value, PostgreSQL estimates `unnest` and `= any` by the array's length, and
- * a batch of one (the common case at low rates) would never look as cheap as the generic plan
- * estimated for ten rows: it was planned afresh on every run (pg_prepared_statements: 18 custom
- * plans of 18, against 13 generic of 18 with mixed batch sizes).
- */
-const opaque = (values: readonly (string | null)[], type: 'uuid' | 'text') =>
-  sql`(select ${[...values]}::${sql.raw(type)}[])::${sql.raw(type)}[]`;
 
 /** A message's parts besides its chat, sender, receivers and text. */
 export interface MessageParts {

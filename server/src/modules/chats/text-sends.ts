@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
+import { refusedByDatabase } from '../../platform/db/errors.ts';
+import { TurnBatches, type TurnBatchLimits } from '../../platform/batching/turn-batches.ts';
 import { sendTextMessages, type TextMessage, type TextSent } from './send.queries.ts';
 
 /**
@@ -23,12 +25,7 @@ import { sendTextMessages, type TextMessage, type TextSent } from './send.querie
  * other failure (a lost connection: the outcome is unknown) fails the batch's sends, as it
  * would have failed each of them alone.
  */
-export interface TextSendLimits {
-  /** sends per statement */
-  maxBatch: number;
-  /** statements running at once */
-  maxRunning: number;
-}
+export type TextSendLimits = TurnBatchLimits;
 
 export const TEXT_SEND_LIMITS: TextSendLimits = { maxBatch: 64, maxRunning: 2 };
 
@@ -38,63 +35,24 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-/** An error PostgreSQL (or PGlite) answered the statement with: it was rolled back. */
-function refusedByDatabase(error: unknown): boolean {
-  const e = error as { code?: unknown; severity?: unknown } | null | undefined;
-  return typeof e?.code === 'string' && typeof e.severity === 'string';
-}
-
 export class TextSendBatcher {
-  private waiting: Waiting[] = [];
-  /** chats with a send in a running statement */
-  private readonly busy = new Set<string>();
-  private running = 0;
-  private scheduled = false;
+  private readonly batches: TurnBatches<Waiting>;
 
   constructor(
     private readonly db: Db,
-    private readonly limits: TextSendLimits = TEXT_SEND_LIMITS,
-  ) {}
+    limits: TextSendLimits = TEXT_SEND_LIMITS,
+  ) {
+    // one send per chat per statement: a chat's messages are written in arrival order
+    this.batches = new TurnBatches(
+      (w) => w.message.chatId,
+      limits,
+      (batch) => this.run(batch),
+    );
+  }
 
   /** `sendTextMessages` for one send, sharing its statement with the sends around it. */
   send(message: TextMessage): Promise<TextSent | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ message, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule() {
-    if (this.scheduled || this.waiting.length === 0 || this.running >= this.limits.maxRunning)
-      return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      while (this.running < this.limits.maxRunning) {
-        const batch = this.take();
-        if (batch.length === 0) return;
-        this.running++;
-        void this.run(batch);
-      }
-    });
-  }
-
-  /** The next batch: waiting sends in arrival order, skipping (and keeping) a busy chat's. */
-  private take(): Waiting[] {
-    const batch: Waiting[] = [];
-    const left: Waiting[] = [];
-    const passed = new Set<string>();
-    for (const w of this.waiting) {
-      const chatId = w.message.chatId;
-      if (batch.length < this.limits.maxBatch && !this.busy.has(chatId) && !passed.has(chatId))
-        batch.push(w);
-      else left.push(w);
-      // a later send to the same chat waits behind this one, whichever way this one went
-      passed.add(chatId);
-    }
-    this.waiting = left;
-    for (const w of batch) this.busy.add(w.message.chatId);
-    return batch;
+    return new Promise((resolve, reject) => this.batches.add({ message, resolve, reject }));
   }
 
   private async run(batch: Waiting[]) {
@@ -108,10 +66,6 @@ export class TextSendBatcher {
       if (batch.length > 1 && refusedByDatabase(error))
         await Promise.all(batch.map(alone(this.db)));
       else for (const w of batch) w.reject(error);
-    } finally {
-      for (const w of batch) this.busy.delete(w.message.chatId);
-      this.running--;
-      this.schedule();
     }
   }
 }

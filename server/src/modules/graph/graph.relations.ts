@@ -45,7 +45,8 @@ export async function hiddenUserIds(db: DbHandle, viewerId: string): Promise<str
  *   db.selectFrom('posts').where(notHiddenFrom(viewerId, 'posts.user_id'))
  */
 export function notHiddenFrom(
-  viewerId: string | null | undefined,
+  /** an id, or an expression (a batch's column: each row's own viewer) */
+  viewerId: string | Expression<string> | null | undefined,
   /** a column, or an expression (a known id: the probes then run once, not per row) */
   userColumn: string | Expression<string>,
 ): Expression<SqlBool> {

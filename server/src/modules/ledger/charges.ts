@@ -97,16 +97,7 @@ export async function chargeToCreator(
       { accountId: fees!.id, amountCents: split.feeCents },
       { accountId: pending!.id, amountCents: split.shareCents },
     ],
-    metadata: {
-      ...input.details,
-      payerId: input.payerId,
-      creatorId: input.creatorId,
-      grossCents: split.grossCents,
-      feeCents: split.feeCents,
-      shareCents: split.shareCents,
-      feePercent: split.feePercent,
-      availableAt: availableAt.toISOString(),
-    },
+    metadata: chargeMetadata(input, split, availableAt),
     ...(input.idempotencyRef ? { idempotencyRef: input.idempotencyRef } : {}),
     ...(input.transactionId ? { id: input.transactionId } : {}),
     // the creator's share is held in the same statement as the transaction
@@ -151,14 +142,37 @@ export async function chargeToCreator(
   };
 }
 
+/** What a charge's ledger transaction records of it (statements and earnings read it). */
+export function chargeMetadata(
+  input: Pick<ChargeInput, 'details' | 'payerId' | 'creatorId'>,
+  split: Split,
+  availableAt: Date,
+) {
+  return {
+    ...input.details,
+    payerId: input.payerId,
+    creatorId: input.creatorId,
+    grossCents: split.grossCents,
+    feeCents: split.feeCents,
+    shareCents: split.shareCents,
+    feePercent: split.feePercent,
+    availableAt: availableAt.toISOString(),
+  };
+}
+
 /**
  * One release job per hour of due dates: many charges share a job (dedupe key). As a CTE of
  * the charge's ledger statement.
  */
 export function releaseJob(availableAt: Date) {
-  const hour = new Date(Math.ceil(availableAt.getTime() / 3_600_000) * 3_600_000);
-  const options = { runAt: hour, dedupeKey: `${RELEASE_JOB}:${hour.toISOString()}` };
+  const options = releaseJobOptions(availableAt);
   return { tail: jobInsert('release_job', RELEASE_JOB, {}, options), options };
+}
+
+/** The release job's run time and dedupe key for shares due at `availableAt`: its hour. */
+export function releaseJobOptions(availableAt: Date) {
+  const hour = new Date(Math.ceil(availableAt.getTime() / 3_600_000) * 3_600_000);
+  return { runAt: hour, dedupeKey: `${RELEASE_JOB}:${hour.toISOString()}` };
 }
 
 /**

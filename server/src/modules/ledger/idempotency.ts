@@ -113,9 +113,35 @@ export async function idempotentRoute<T>(
   userId: string,
   work: (tx: Tx) => Promise<MoneyResult<T>>,
 ): Promise<T> {
+  const { key, fingerprint } = moneyRequestOf(request);
+  return replied(reply, await runIdempotent(db, userId, key, fingerprint, work));
+}
+
+/**
+ * `idempotentRoute` for a request that shares its transaction with others (group commit:
+ * payments/money-batcher.ts): the same key, fingerprint and reply, the work done by `submit`.
+ */
+export async function batchedRoute<I, T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payerId: string,
+  input: I,
+  submit: (r: {
+    payerId: string;
+    key: string;
+    fingerprint: string;
+    input: I;
+  }) => Promise<MoneyResult<T> & { replayed: boolean }>,
+): Promise<T> {
+  return replied(reply, await submit({ payerId, input, ...moneyRequestOf(request) }));
+}
+
+function moneyRequestOf(request: FastifyRequest) {
   const key = idempotencyKeyOf(request);
-  const fingerprint = requestFingerprint(request.method, request.url, request.body);
-  const result = await runIdempotent(db, userId, key, fingerprint, work);
+  return { key, fingerprint: requestFingerprint(request.method, request.url, request.body) };
+}
+
+function replied<T>(reply: FastifyReply, result: MoneyResult<T> & { replayed: boolean }): T {
   reply.code(result.status);
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return result.body;

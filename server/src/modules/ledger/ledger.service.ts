@@ -10,6 +10,7 @@ import {
 import { tailColumns, tailCtes, type StatementTail } from '../../platform/db/statement-tail.ts';
 import type { Database, LedgerAccountKind } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { opaque } from '../../platform/db/array-parameter.ts';
 import { getPlatformSetting } from '../auth/auth.queries.ts';
 import { parseFeePercent } from './money.ts';
 
@@ -426,4 +427,195 @@ export async function postTransaction(
     if (isNonNegativeViolation(error)) throw insufficientFunds();
     throw error;
   }
+}
+
+/** One of the transactions `postTransactions` writes: its id is chosen by the caller. */
+export interface BatchPostInput extends PostInput {
+  id: string;
+  pendingRelease?: PendingRelease;
+}
+
+/**
+ * Posts several balanced transactions in ONE statement – the group commit of money requests
+ * (payments/money-batcher.ts): every transaction row, every entry, one balance update per
+ * account however many transactions move it, the held shares and the callers' tails. Every
+ * account moved must be in `locked` (locked by this transaction, `lockChargeAccounts`); the
+ * system accounts' balances move just before commit as in `postTransaction` ("Hot rows"). The
+ * caller has already refused what would overdraw an account, so an overdraft here is a bug and
+ * throws (the whole statement is not sent): its batch then runs request by request.
+ */
+export async function postTransactions(
+  tx: Tx,
+  input: { transactions: BatchPostInput[]; locked: LockedAccount[]; also?: StatementTail[] },
+): Promise<{ createdAt: Date; also: Record<string, unknown> }> {
+  assertInTransaction(tx);
+  if (!canRunBeforeCommit(tx)) throw new Error('postTransactions needs withTransaction');
+  const byId = new Map(input.locked.map((a) => [a.id, a]));
+  const deltas = new Map<string, number>();
+  const entries: Array<{ transactionId: string } & EntryInput> = [];
+  const held: Array<{ transactionId: string } & PendingRelease> = [];
+  for (const t of input.transactions) {
+    const own = t.entries.filter((e) => e.amountCents !== 0);
+    assertBalanced(own);
+    for (const e of own) {
+      if (!byId.has(e.accountId)) throw new Error('postTransactions: an account is not locked');
+      deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0) + e.amountCents);
+      entries.push({ transactionId: t.id, ...e });
+    }
+    const release = t.pendingRelease;
+    if (release) {
+      if (!(Number.isSafeInteger(release.amountCents) && release.amountCents > 0))
+        throw new Error('a pending release needs positive integer cents');
+      held.push({ transactionId: t.id, ...release });
+    }
+  }
+  const owned = [...deltas].filter(([id]) => byId.get(id)!.owner_id !== null);
+  const system = [...deltas].filter(([id]) => byId.get(id)!.owner_id === null);
+  for (const [id, delta] of owned) {
+    const account = byId.get(id)!;
+    if (account.balance_cents + delta < 0 && !account.allow_negative)
+      throw new Error(`ledger account ${account.kind} ${id} would go negative in a batch`);
+  }
+  const also = input.also ?? [];
+  const ts = input.transactions;
+  const { rows } = await sql<{ created_at: Date } & Record<string, unknown>>`
+    with t as (
+      insert into ledger_transactions (id, kind, idempotency_ref, metadata, reverses_id)
+      select * from unnest(${opaque(
+        ts.map((t) => t.id),
+        'uuid',
+      )}, ${opaque(
+        ts.map((t) => t.kind),
+        'text',
+      )}, ${opaque(
+        ts.map((t) => t.idempotencyRef ?? null),
+        'text',
+      )}, ${opaque(
+        ts.map((t) => JSON.stringify(t.metadata ?? {})),
+        'jsonb',
+      )}, ${opaque(
+        ts.map((t) => t.reversesId ?? null),
+        'uuid',
+      )})
+      returning id
+    ), lines as (
+      insert into ledger_entries (transaction_id, account_id, amount_cents)
+      select * from unnest(${opaque(
+        entries.map((e) => e.transactionId),
+        'uuid',
+      )}, ${opaque(
+        entries.map((e) => e.accountId),
+        'uuid',
+      )}, ${opaque(
+        entries.map((e) => e.amountCents),
+        'bigint',
+      )})
+    ), moved as (
+      update ledger_accounts a set balance_cents = a.balance_cents + d.delta
+      from unnest(${opaque(
+        owned.map(([id]) => id),
+        'uuid',
+      )}, ${opaque(
+        owned.map(([, delta]) => delta),
+        'bigint',
+      )}) as d(id, delta)
+      where a.id = d.id
+    ), held as (
+      insert into ledger_pending_releases (transaction_id, creator_id, amount_cents, available_at)
+      select * from unnest(${opaque(
+        held.map((h) => h.transactionId),
+        'uuid',
+      )}, ${opaque(
+        held.map((h) => h.creatorId),
+        'uuid',
+      )}, ${opaque(
+        held.map((h) => h.amountCents),
+        'bigint',
+      )}, ${opaque(
+        held.map((h) => h.availableAt),
+        'timestamptz',
+      )})
+    )${tailCtes(also)}
+    select now() as created_at${tailColumns(also)}`.execute(tx);
+  const row = rows[0];
+  if (!row) throw new Error('the ledger batch was not written');
+  const { created_at, ...tailValues } = row;
+  if (system.length > 0) deferSystemDeltas(tx, system);
+  for (const [id, delta] of owned) byId.get(id)!.balance_cents += delta;
+  return { createdAt: new Date(created_at), also: tailValues };
+}
+
+/** The accounts a batch of charges moves, locked: each payer's wallet, each creator's pending. */
+export interface ChargeAccounts {
+  wallets: Map<string, LockedAccount>;
+  pendings: Map<string, LockedAccount>;
+  /** the platform_fees shard every fee of the batch goes to (moved before commit) */
+  fees: LockedAccount;
+  feePercent: number;
+  locked: LockedAccount[];
+}
+
+/**
+ * `lockAccountsWithFee` for a batch of charges, in one statement whose text does not depend on
+ * the batch's size: the payers' wallets and the creators' pending accounts locked in id order
+ * (the one global order every money transaction locks in, so batches and single requests
+ * cannot deadlock), one platform_fees shard read without a lock ("Hot rows") and the fee
+ * setting. A creator's first sale creates their pending account (then the lookup runs again);
+ * a payer with no wallet has nothing to pay with and is simply absent from `wallets`.
+ */
+export async function lockChargeAccounts(
+  tx: Tx,
+  payerIds: readonly string[],
+  creatorIds: readonly string[],
+): Promise<ChargeAccounts> {
+  assertInTransaction(tx);
+  const payers = [...new Set(payerIds)];
+  const creators = [...new Set(creatorIds)];
+  const shard = randomShard('platform_fees');
+  const lookup = () =>
+    sql<LockedAccount & { fee: unknown }>`
+      with locked as (
+        select a.id, a.kind, a.owner_id, a.shard, a.balance_cents, a.allow_negative
+        from ledger_accounts a
+        join unnest(${opaque(
+          [...payers.map(() => 'user_wallet'), ...creators.map(() => 'creator_pending')],
+          'text',
+        )}, ${opaque([...payers, ...creators], 'uuid')}) as w(kind, owner_id)
+          on a.kind = w.kind and a.owner_id = w.owner_id
+        order by a.id
+        for update of a
+      )
+      select locked.*, (select value from platform_settings where key = 'feePercent') as fee
+      from locked
+      union all
+      select f.id, f.kind, f.owner_id, f.shard, f.balance_cents, f.allow_negative,
+        (select value from platform_settings where key = 'feePercent') as fee
+      from ledger_accounts f
+      where f.kind = 'platform_fees' and f.owner_id is null and f.shard = ${shard}::int`.execute(
+      tx,
+    );
+  let { rows } = await lookup();
+  const has = (kind: LedgerAccountKind, owner: string) =>
+    rows.some((a) => a.kind === kind && a.owner_id === owner);
+  const missing = creators.filter((c) => !has('creator_pending', c));
+  if (missing.length > 0) {
+    for (const creatorId of missing) await accountId(tx, 'creator_pending', creatorId);
+    ({ rows } = await lookup());
+  }
+  const wallets = new Map<string, LockedAccount>();
+  const pendings = new Map<string, LockedAccount>();
+  let fees: LockedAccount | undefined;
+  const locked: LockedAccount[] = [];
+  for (const { fee: _fee, ...account } of rows) {
+    const a = { ...account, balance_cents: Number(account.balance_cents) };
+    locked.push(a);
+    if (a.kind === 'user_wallet' && a.owner_id) wallets.set(a.owner_id, a);
+    else if (a.kind === 'creator_pending' && a.owner_id) pendings.set(a.owner_id, a);
+    else if (a.kind === 'platform_fees') fees = a;
+  }
+  if (!fees) throw new Error(`ledger system account platform_fees shard ${shard} does not exist`);
+  for (const c of creators)
+    if (!pendings.has(c)) throw new Error('ledger account creator_pending could not be created');
+  const fee = rows[0] ? rows[0].fee : await getPlatformSetting(tx, 'feePercent');
+  return { wallets, pendings, fees, feePercent: parseFeePercent(fee), locked };
 }

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@fanspace/contracts';
-import { notifyWithin, type RidingNotification } from './notify.ts';
+import { notifyWithin, type NotifyInput, type RidingNotification } from './notify.ts';
 
 /**
  * The creator's notification of a charge made to them (called by ledger `chargeToCreator`, in
@@ -38,31 +38,34 @@ export function chargeTarget(details: Record<string, unknown> = {}) {
   return { relatedId: null, relatedType: null };
 }
 
+/** What the creator is told of a charge; null: nobody is told (a renewal). */
+export function chargeNoticeInput(charge: ChargeFacts, grossCents: number): NotifyInput | null {
+  const type = TYPE_OF[charge.kind];
+  if (!type) return null;
+  const { relatedId, relatedType } = chargeTarget(charge.details);
+  return {
+    userId: charge.creatorId,
+    type,
+    actorId: charge.payerId,
+    relatedId,
+    relatedType,
+    data: {
+      amount: grossCents / 100,
+      amountCents: grossCents,
+      ...Object.fromEntries(
+        ['postId', 'messageId', 'chatId', 'tipType', 'contentId', 'contentType', 'subscriptionId']
+          .filter((k) => charge.details?.[k] !== undefined && charge.details?.[k] !== null)
+          .map((k) => [k, charge.details![k]]),
+      ),
+    },
+  };
+}
+
 /** The sale's notification, to ride in the charge's ledger write; null: nobody is told. */
 export function chargeNotification(
   charge: ChargeFacts,
   grossCents: number,
 ): RidingNotification | null {
-  const type = TYPE_OF[charge.kind];
-  if (!type) return null;
-  const { relatedId, relatedType } = chargeTarget(charge.details);
-  return notifyWithin(
-    {
-      userId: charge.creatorId,
-      type,
-      actorId: charge.payerId,
-      relatedId,
-      relatedType,
-      data: {
-        amount: grossCents / 100,
-        amountCents: grossCents,
-        ...Object.fromEntries(
-          ['postId', 'messageId', 'chatId', 'tipType', 'contentId', 'contentType', 'subscriptionId']
-            .filter((k) => charge.details?.[k] !== undefined && charge.details?.[k] !== null)
-            .map((k) => [k, charge.details![k]]),
-        ),
-      },
-    },
-    'sale_',
-  );
+  const input = chargeNoticeInput(charge, grossCents);
+  return input ? notifyWithin(input, 'sale_') : null;
 }

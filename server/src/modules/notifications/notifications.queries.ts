@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/database.ts';
 import { exactTime } from '../../platform/db/exact-time.ts';
 import type { StatementTail } from '../../platform/db/statement-tail.ts';
+import { opaque } from '../../platform/db/array-parameter.ts';
 import type { NotificationRow, NotificationType, UserRow } from '../../platform/db/schema.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 
@@ -237,6 +238,92 @@ export function wantedNotificationCtes(
         preferences: (row[preferencesColumn] ?? null) as Record<string, unknown> | null,
         hasPushSubscription: row[pushColumn] === true,
       };
+    },
+  };
+}
+
+/** A notification a batch wrote (`wantedNotificationsCtes`): its recipient, type and facts. */
+export interface WrittenBatchNotice extends WrittenNotice {
+  userId: string;
+  type: NotificationType;
+}
+
+/** `wantedNotificationsCtes`' SQL and how to read what it wrote off the host's result row. */
+export interface WantedNotificationsTail extends StatementTail {
+  read(row: Record<string, unknown>): WrittenBatchNotice[];
+}
+
+/**
+ * `wantedNotificationCtes` for a list of notifications (no coalescing), as CTEs whose text
+ * does not depend on the list's length: the same skips – the recipient gone, the type turned
+ * off, a block either way – per row, and the rows written in the list's order (their ids are
+ * time-ordered). The one column (`<prefix>written`) lists what was written with the
+ * recipient's preferences and whether they have a web push subscription. A batch of charges'
+ * ledger write carries it (money-batcher.ts).
+ */
+export function wantedNotificationsCtes(
+  ns: readonly NewNotification[],
+  prefix: string,
+): WantedNotificationsTail {
+  const input = sql.id(`${prefix}in`);
+  const written = sql.id(`${prefix}rows`);
+  const column = `${prefix}written`;
+  return {
+    ctes: [
+      sql`${input} as (
+        select * from unnest(${opaque(
+          ns.map((n) => n.userId),
+          'uuid',
+        )}, ${opaque(
+          ns.map((n) => n.type),
+          'text',
+        )}, ${opaque(
+          ns.map((n) => n.actorId),
+          'uuid',
+        )}, ${opaque(
+          ns.map((n) => n.relatedId),
+          'text',
+        )}, ${opaque(
+          ns.map((n) => n.relatedType),
+          'text',
+        )}, ${opaque(
+          ns.map((n) => JSON.stringify(n.data)),
+          'jsonb',
+        )}) with ordinality as n(user_id, type, actor_id, related_id, related_type, data, ord)
+      ), ${written} as (
+        insert into notifications (user_id, type, actor_id, related_id, related_type, data)
+        select n.user_id, n.type, n.actor_id, n.related_id, n.related_type, n.data
+        from ${input} n join users target on target.id = n.user_id
+        where target.status <> 'deleted'
+          and (target.preferences -> 'notifications' -> n.type) is distinct from 'false'::jsonb
+          and (n.actor_id is null or not exists (select 1 from blocks b
+            where (b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
+               or (b.blocker_id = n.actor_id and b.blocked_id = n.user_id)))
+        order by n.ord
+        returning id, user_id, type
+      )`,
+    ],
+    columns: [
+      sql`(select coalesce(json_agg(json_build_object('id', w.id, 'userId', w.user_id,
+          'type', w.type, 'preferences', u.preferences,
+          'push', exists (select 1 from push_subscriptions p where p.user_id = w.user_id))), '[]')
+        from ${written} w join users u on u.id = w.user_id) as ${sql.id(column)}`,
+    ],
+    read: (row) => {
+      const list = (row[column] ?? []) as Array<{
+        id: string;
+        userId: string;
+        type: NotificationType;
+        preferences: Record<string, unknown> | null;
+        push: boolean;
+      }>;
+      return list.map((w) => ({
+        id: w.id,
+        userId: w.userId,
+        type: w.type,
+        preferences: w.preferences ?? null,
+        hasPushSubscription: w.push === true,
+      }));
     },
   };
 }

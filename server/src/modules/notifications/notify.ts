@@ -2,11 +2,13 @@ import type { NotificationType } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbHandle } from '../../platform/db/database.ts';
 import type { NotificationRow } from '../../platform/db/schema.ts';
+import type { StatementTail } from '../../platform/db/statement-tail.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { pushAllowed, PUSH_JOB } from '../push/push.service.ts';
 import {
   insertWantedNotification,
   wantedNotificationCtes,
+  wantedNotificationsCtes,
   type NewNotification,
   type WantedNotificationTail,
   type WrittenNotice,
@@ -117,6 +119,34 @@ export function notifyWithin(input: NotifyInput, prefix: string): RidingNotifica
     deliver: async (db, row) => {
       const written = tail.read(row);
       if (written) await delivered(db, input, written);
+    },
+  };
+}
+
+/** Notifications that ride in another statement together (`notifyAllWithin`). */
+export interface RidingNotifications {
+  tail: StatementTail;
+  /** with the host statement's result row: deliver everything that was written */
+  deliver(db: DbHandle, row: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * `notifyWithin` for several notifications in one host statement (a batch of charges): the
+ * same rules, one CTE list for all of them. Coalescing is not offered: rows of one statement
+ * cannot see each other. Notifications about the user's own action are left out.
+ */
+export function notifyAllWithin(
+  inputs: readonly NotifyInput[],
+  prefix: string,
+): RidingNotifications {
+  if (inputs.some((i) => i.coalesce)) throw new Error('notifyAllWithin does not coalesce');
+  const wanted = inputs.map(newNotification).filter((n): n is NewNotification => n !== null);
+  const tail = wantedNotificationsCtes(wanted, prefix);
+  return {
+    tail,
+    deliver: async (db, row) => {
+      for (const written of tail.read(row))
+        await delivered(db, { userId: written.userId, type: written.type }, written);
     },
   };
 }

@@ -24,7 +24,7 @@ import type { App } from '../../platform/http/app.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { validateFormBody } from '../../platform/http/multipart-form.ts';
 import { currentUser } from '../graph/route-helpers.ts';
-import { idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
+import { batchedRoute, idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { payer } from './payer.ts';
@@ -34,7 +34,9 @@ import { paymentProvider } from './provider.ts';
 import { earningsOverviewDetailed } from './earnings.service.ts';
 import { myTransactions } from './statements.service.ts';
 import { payableCreator, sendTip } from './tips.service.ts';
+import { batchableTip, tipBatcher } from './tips.batch.ts';
 import { unlockPost } from './unlock.service.ts';
+import { unlockBatcher } from './unlock.batch.ts';
 import { addFunds, walletBalance } from './wallet.service.ts';
 
 const tags = ['payments'];
@@ -135,6 +137,11 @@ export async function paymentsRoutes(app: App) {
         request.body === undefined || request.body === null
           ? {}
           : validateFormBody<UnlockBody>(request, UnlockBody, request.body);
+      if (!offer.promoCode?.trim()) {
+        const unlocks = unlockBatcher(ctx);
+        const input = { postId: request.params.id };
+        return batchedRoute(request, reply, user.id, input, (r) => unlocks.submit(r));
+      }
       return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
         status: 200,
         body: await unlockPost(ctx, tx, user.id, request.params.id, offer),
@@ -165,6 +172,10 @@ export async function paymentsRoutes(app: App) {
     },
     async (request, reply) => {
       const user = payer(request);
+      if (batchableTip(request.body)) {
+        const tips = tipBatcher(ctx);
+        return batchedRoute(request, reply, user.id, request.body, (r) => tips.submit(r));
+      }
       return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
         status: 201,
         body: await sendTip(ctx, tx, user.id, request.body),

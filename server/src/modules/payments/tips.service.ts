@@ -18,6 +18,8 @@ import { presentSplit } from './present.ts';
 import { fundableItem, recordWishlistFunding } from '../commerce/wishlist.service.ts';
 import { track } from '../analytics/recorder.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { opaque } from '../../platform/db/array-parameter.ts';
+import type { Charge } from '../ledger/charges.ts';
 
 /** A creator the payer may pay: visible, not blocked either way, not the payer. */
 export async function payableCreator(db: DbHandle, payerId: string, creatorId: string) {
@@ -104,17 +106,27 @@ export function tippedContentCheck(
 ): RawBuilder<boolean> | null {
   const contentId = body.contentId ?? null;
   if (contentId === null || !isUuid(contentId)) return null;
-  if (body.tipType === 'post')
+  if (body.tipType !== 'post' && body.tipType !== 'chat') return null;
+  return tippedContentSql(body.tipType, {
+    payer: sql`${payerId}::uuid`,
+    creator: sql`${body.recipientUserId}::uuid`,
+    content: sql`${contentId}::uuid`,
+  });
+}
+
+/** `tippedContentCheck`'s lookup over SQL expressions (a batch's columns). */
+function tippedContentSql(
+  tipType: 'post' | 'chat',
+  at: { payer: RawBuilder<unknown>; creator: RawBuilder<unknown>; content: RawBuilder<unknown> },
+): RawBuilder<boolean> {
+  if (tipType === 'post')
     return sql<boolean>`exists (select 1 from posts tp
-      where tp.id = ${contentId}::uuid and tp.user_id = ${body.recipientUserId}::uuid
-        and tp.deleted_at is null)`;
-  if (body.tipType === 'chat')
-    return sql<boolean>`exists (select 1 from chat_participants me
-      join chat_participants them on them.chat_id = me.chat_id
-      where me.user_id = ${payerId}::uuid and them.user_id = ${body.recipientUserId}::uuid
-        and (me.chat_id = ${contentId}::uuid or exists (select 1 from messages m
-          where m.id = ${contentId}::uuid and m.chat_id = me.chat_id)))`;
-  return null;
+      where tp.id = ${at.content} and tp.user_id = ${at.creator} and tp.deleted_at is null)`;
+  return sql<boolean>`exists (select 1 from chat_participants me
+    join chat_participants them on them.chat_id = me.chat_id
+    where me.user_id = ${at.payer} and them.user_id = ${at.creator}
+      and (me.chat_id = ${at.content} or exists (select 1 from messages m
+        where m.id = ${at.content} and m.chat_id = me.chat_id)))`;
 }
 
 /** Tips can be switched off by an admin (PUT /admin/settings features.tips). */
@@ -130,7 +142,8 @@ const tipsOff = () =>
  * checks (`tipChecks`: switch, recipient, content, referral terms, automation and collaboration
  * rows), the accounts' lock, the ledger write (with the release job, the creator's notice and
  * the automation job), the system accounts with the stored response, commit. Errors come in
- * the order they always did: switch, amount, recipient, content.
+ * the order they always did: switch, amount, recipient, content. Most tips are made in a
+ * batch with others instead (tips.batch.ts), with the same rules (`judgeTip`).
  */
 export async function sendTip(
   deps: Pick<AppContext, 'jobs'>,
@@ -141,23 +154,11 @@ export async function sendTip(
   assertInTransaction(tx);
   const now = new Date();
   const checks = await tipChecks(tx, payerId, body);
-  if (!featureOn(checks.features, 'tips')) throw tipsOff();
-  const cents = amountToCents('amount', body.amount, MONEY_LIMITS.tip.min, MONEY_LIMITS.tip.max);
-  assertPayable(
-    payerId,
-    body.recipientUserId,
-    checks.creator_type === null ? undefined : { account_type: checks.creator_type },
-  );
-  const contentId = await tippedContent(tx, payerId, body, checks.content_ok ?? undefined);
+  const { cents, contentId } = await judgeTip(tx, payerId, body, checks);
   // the automation job is keyed by the charge: its id is chosen here so the job rides along
   const transactionId = randomUUID();
   const automation = checks.has_automation
-    ? automationJob(deps, tx, {
-        trigger: 'tip_received',
-        creatorId: body.recipientUserId,
-        fanId: payerId,
-        eventKey: transactionId,
-      })
+    ? automationJob(deps, tx, tipAutomationEvent(payerId, body, transactionId))
     : null;
   const charge = await chargeToCreator(deps, tx, {
     kind: 'tip',
@@ -171,7 +172,7 @@ export async function sendTip(
     ...(automation ? { also: [automation.tail] } : {}),
   });
   automation?.queued();
-  track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
+  trackTip(tx, payerId, body);
   const wishlistItem =
     body.tipType === 'wishlist' && contentId
       ? await recordWishlistFunding(tx, {
@@ -183,6 +184,48 @@ export async function sendTip(
       : undefined;
   if (body.tipType === 'post' && contentId && checks.has_collab)
     await splitWithCollaborator(deps, tx, contentId, body.recipientUserId, charge);
+  return tipResponse(body, cents, contentId, charge, wishlistItem);
+}
+
+/**
+ * A tip's rules on its checks, in the order they always ran: the switch, the amount, the
+ * recipient, the content. Returns the amount in cents and what the tip is for; throws the
+ * refusal. Only a wishlist tip reads more (its item, locked); the others read nothing here.
+ */
+export async function judgeTip(
+  tx: Tx,
+  payerId: string,
+  body: TipBody,
+  checks: TipChecks,
+): Promise<{ cents: number; contentId: string | null }> {
+  if (!featureOn(checks.features, 'tips')) throw tipsOff();
+  const cents = amountToCents('amount', body.amount, MONEY_LIMITS.tip.min, MONEY_LIMITS.tip.max);
+  assertPayable(
+    payerId,
+    body.recipientUserId,
+    checks.creator_type === null ? undefined : { account_type: checks.creator_type },
+  );
+  const contentId = await tippedContent(tx, payerId, body, checks.content_ok ?? undefined);
+  return { cents, contentId };
+}
+
+export const tipAutomationEvent = (payerId: string, body: TipBody, transactionId: string) => ({
+  trigger: 'tip_received' as const,
+  creatorId: body.recipientUserId,
+  fanId: payerId,
+  eventKey: transactionId,
+});
+
+export const trackTip = (tx: Tx, payerId: string, body: TipBody) =>
+  track(tx, { metric: 'tip', creatorId: body.recipientUserId, actorId: payerId });
+
+export function tipResponse(
+  body: TipBody,
+  cents: number,
+  contentId: string | null,
+  charge: Pick<Charge, 'transactionId' | 'split'>,
+  wishlistItem?: TipResponse['wishlistItem'],
+): TipResponse {
   return {
     ok: true,
     transactionId: charge.transactionId,
@@ -196,7 +239,7 @@ export async function sendTip(
   };
 }
 
-interface TipChecks extends Record<string, unknown> {
+export interface TipChecks extends Record<string, unknown> {
   features: unknown;
   /** null: no visible account of that id */
   creator_type: string | null;
@@ -232,4 +275,51 @@ async function tipChecks(tx: Tx, payerId: string, body: TipBody): Promise<TipChe
   const row = rows[0];
   if (!row) throw new Error('the tip checks returned no row');
   return row;
+}
+
+/** A tip of a batch, for `tipChecksOfBatch`. */
+export interface BatchedTip {
+  payerId: string;
+  body: TipBody;
+}
+
+/**
+ * `tipChecks` for a batch of tips in one statement whose text does not depend on the batch's
+ * size: one row per tip, in order, with the same columns (each tip's own recipient, content,
+ * referral terms, automation rule and collaboration, judged against its own payer).
+ */
+export async function tipChecksOfBatch(tx: Tx, tips: readonly BatchedTip[]): Promise<TipChecks[]> {
+  const content = (t: BatchedTip) =>
+    tippedContentCheck(t.payerId, t.body) === null ? null : (t.body.contentId ?? null);
+  const at = {
+    payer: sql`tip_in.payer`,
+    creator: sql`tip_in.creator`,
+    content: sql`tip_in.content`,
+  };
+  const { rows } = await sql<TipChecks & { ord: number | string }>`
+    select tip_in.ord, (select value from platform_settings where key = 'features') as features,
+      c.account_type as creator_type,
+      case when tip_in.content is null then null::boolean
+        when tip_in.tip_type = 'post' then ${tippedContentSql('post', at)}
+        else ${tippedContentSql('chat', at)} end as content_ok,
+      ${referralColumns(sql`tip_in.creator`)},
+      ${automationRuleExists(sql`tip_in.creator`, 'tip_received')} as has_automation,
+      (tip_in.tip_type = 'post' and tip_in.content is not null
+        and ${collaborationExists(sql`tip_in.content`, sql`tip_in.creator`)}) as has_collab
+    from unnest(${opaque(
+      tips.map((t) => t.payerId),
+      'uuid',
+    )}, ${opaque(
+      tips.map((t) => t.body.recipientUserId),
+      'uuid',
+    )}, ${opaque(
+      tips.map((t) => t.body.tipType),
+      'text',
+    )}, ${opaque(tips.map(content), 'uuid')}) with ordinality as tip_in(payer, creator, tip_type, content, ord)
+    left join lateral (select c.account_type from users c
+      where c.id = tip_in.creator and c.status in ('active', 'suspended') and c.deleted_at is null
+        and ${notHiddenFrom(sql<string>`tip_in.payer`, 'c.id')}) c on true
+    order by tip_in.ord`.execute(tx);
+  if (rows.length !== tips.length) throw new Error('the tip checks returned a row per tip');
+  return rows.map(({ ord: _ord, ...row }) => row);
 }

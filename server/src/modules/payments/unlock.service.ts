@@ -15,6 +15,7 @@ import { postNotFound } from '../posts/posts.policy.ts';
 import { resolveOffer, type CheckoutOffer } from '../commerce/checkout-offers.ts';
 import { referralColumns, referralTermsFrom } from '../referrals/referrals.split.ts';
 import { track } from '../analytics/recorder.ts';
+import { opaque } from '../../platform/db/array-parameter.ts';
 
 const FOR_SALE = ['paid', 'subscribers_or_paid'];
 
@@ -40,18 +41,12 @@ export async function unlockPost(
   const now = new Date();
   const withPromo = !!offer?.promoCode?.trim();
   const checks = await unlockChecks(tx, buyerId, postId, !withPromo);
-  // blocked either way, deleted or unpublished: the post does not exist for this buyer
-  if (checks.post_id === null || checks.owner_id === null) throw postNotFound();
-  const post = { id: checks.post_id, user_id: checks.owner_id };
-  if (post.user_id === buyerId)
-    throw new BadRequestError('You cannot unlock your own post', ErrorCodes.CANNOT_TARGET_SELF);
-  if (!FOR_SALE.includes(checks.access_level ?? '') || checks.price_cents === null)
-    throw new BadRequestError('This post is not for sale', ErrorCodes.NOT_FOR_SALE);
+  const { post, priceCents: listCents } = judgeUnlock(buyerId, checks);
   const deal = await resolveOffer(tx, {
     userId: buyerId,
     creatorId: post.user_id,
     purpose: 'unlock',
-    priceCents: Number(checks.price_cents),
+    priceCents: listCents,
     offer,
   });
   const priceCents = deal.chargeCents;
@@ -63,11 +58,8 @@ export async function unlockPost(
         .onConflict((oc) => oc.columns(['buyer_id', 'post_id']).doNothing())
         .returning(['id', 'created_at'])
         .executeTakeFirst()
-    : checks.purchase_id !== null && checks.purchased_at !== null
-      ? { id: checks.purchase_id, created_at: new Date(checks.purchased_at) }
-      : undefined;
-  if (!purchase)
-    throw new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this post');
+    : insertedPurchase(checks);
+  if (!purchase) throw alreadyUnlocked();
 
   // the purchase is linked to its transaction by the charge's own statement
   const linked: StatementTail = {
@@ -94,22 +86,77 @@ export async function unlockPost(
           also: [linked],
         })
       : null;
-  track(tx, { metric: 'purchase', creatorId: post.user_id, postId: post.id, actorId: buyerId });
+  trackPurchase(tx, buyerId, post);
   if (charge && checks.has_collab)
     await splitWithCollaborator(deps, tx, post.id, post.user_id, charge);
   await deal.redeem(tx, post.id, charge?.transactionId ?? null);
-  return {
-    ok: true,
-    postId: post.id,
-    isUnlocked: true,
-    price: units(priceCents),
-    priceCents,
-    transactionId: charge?.transactionId ?? null,
-    purchasedAt: purchase.created_at.toISOString(),
-  };
+  return unlockResponse(post.id, priceCents, charge?.transactionId ?? null, purchase.created_at);
 }
 
-interface UnlockChecks extends Record<string, unknown> {
+/**
+ * An unlock's rules on its checks, in the order they always ran: the post exists for the buyer,
+ * is not their own, is for sale. Returns the post and its list price; throws the refusal.
+ */
+export function judgeUnlock(buyerId: string, checks: UnlockChecks) {
+  // blocked either way, deleted or unpublished: the post does not exist for this buyer
+  if (checks.post_id === null || checks.owner_id === null) throw postNotFound();
+  const post = { id: checks.post_id, user_id: checks.owner_id };
+  if (post.user_id === buyerId)
+    throw new BadRequestError('You cannot unlock your own post', ErrorCodes.CANNOT_TARGET_SELF);
+  if (!FOR_SALE.includes(checks.access_level ?? '') || checks.price_cents === null)
+    throw new BadRequestError('This post is not for sale', ErrorCodes.NOT_FOR_SALE);
+  return { post, priceCents: Number(checks.price_cents) };
+}
+
+/** The purchase row the checks inserted; undefined: bought before (or not asked for). */
+export const insertedPurchase = (checks: UnlockChecks) =>
+  checks.purchase_id !== null && checks.purchased_at !== null
+    ? { id: checks.purchase_id, created_at: new Date(checks.purchased_at) }
+    : undefined;
+
+export const alreadyUnlocked = () =>
+  new ConflictError(ErrorCodes.ALREADY_UNLOCKED, 'You have already unlocked this post');
+
+export const trackPurchase = (tx: Tx, buyerId: string, post: { id: string; user_id: string }) =>
+  track(tx, { metric: 'purchase', creatorId: post.user_id, postId: post.id, actorId: buyerId });
+
+export const unlockResponse = (
+  postId: string,
+  priceCents: number,
+  transactionId: string | null,
+  purchasedAt: Date,
+): UnlockResponse => ({
+  ok: true,
+  postId,
+  isUnlocked: true,
+  price: units(priceCents),
+  priceCents,
+  transactionId,
+  purchasedAt: purchasedAt.toISOString(),
+});
+
+/** The purchase's link to its charge, riding in the charge's ledger write. */
+export function purchaseLinks(links: ReadonlyArray<{ purchaseId: string; transactionId: string }>) {
+  const tail: StatementTail = {
+    ctes: [
+      sql`purchase_linked as (
+        update content_purchases p set ledger_transaction_id = l.transaction_id
+        from unnest(${opaque(
+          links.map((l) => l.purchaseId),
+          'uuid',
+        )}, ${opaque(
+          links.map((l) => l.transactionId),
+          'uuid',
+        )}) as l(purchase_id, transaction_id)
+        where p.id = l.purchase_id
+      )`,
+    ],
+    columns: [],
+  };
+  return tail;
+}
+
+export interface UnlockChecks extends Record<string, unknown> {
   /** null: the post does not exist for this buyer */
   post_id: string | null;
   owner_id: string | null;
@@ -164,4 +211,58 @@ async function unlockChecks(
   const row = rows[0];
   if (!row) throw new Error('the unlock checks returned no row');
   return row;
+}
+
+/** An unlock of a batch, for `unlockChecksOfBatch`. */
+export interface BatchedUnlock {
+  buyerId: string;
+  postId: string;
+}
+
+/**
+ * `unlockChecks` for a batch of unlocks in one statement whose text does not depend on the
+ * batch's size: one row per unlock, in order, with the same columns, each post judged as its
+ * own buyer sees it, and the purchase rows inserted (in (buyer, post) order) for the posts each
+ * buyer may buy – so the UNIQUE (buyer, post) still refuses a second unlock from this first
+ * statement on.
+ */
+export async function unlockChecksOfBatch(
+  tx: Tx,
+  unlocks: readonly BatchedUnlock[],
+): Promise<UnlockChecks[]> {
+  const post = visiblePosts(tx, sql<string>`unlock_in.buyer`)
+    .select(['posts.id', 'posts.user_id', 'posts.access_level', 'posts.price_cents'])
+    .where('posts.id', '=', sql<string>`unlock_in.post`);
+  const { rows } = await sql<UnlockChecks & { ord: number | string }>`
+    with unlock_in as (
+      select * from unnest(${opaque(
+        unlocks.map((u) => u.buyerId),
+        'uuid',
+      )}, ${opaque(
+        unlocks.map((u) => u.postId),
+        'uuid',
+      )}) with ordinality as unlock_in(buyer, post, ord)
+    ), post as (
+      select unlock_in.ord, unlock_in.buyer, p.* from unlock_in cross join lateral ${post} as p
+    ), purchase as (
+      insert into content_purchases (buyer_id, post_id, price_cents)
+      select post.buyer, post.id, post.price_cents from post
+      where post.user_id <> post.buyer
+        and post.access_level in (${sql.join(FOR_SALE)})
+        and post.price_cents is not null
+      order by post.buyer, post.id
+      on conflict (buyer_id, post_id) do nothing
+      returning id, buyer_id, post_id, created_at
+    )
+    select unlock_in.ord, post.id as post_id, post.user_id as owner_id, post.access_level,
+      post.price_cents, bought.id as purchase_id, bought.created_at as purchased_at,
+      ${referralColumns(sql`post.user_id`)},
+      ${collaborationExists(sql`post.id`, sql`post.user_id`)} as has_collab
+    from unlock_in
+    left join post on post.ord = unlock_in.ord
+    left join purchase bought on bought.buyer_id = unlock_in.buyer and bought.post_id = post.id
+    order by unlock_in.ord`.execute(tx);
+  if (rows.length !== unlocks.length)
+    throw new Error('the unlock checks returned a row per unlock');
+  return rows.map(({ ord: _ord, ...row }) => row);
 }

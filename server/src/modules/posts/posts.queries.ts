@@ -35,7 +35,8 @@ export const activeSubscription = sql<SqlBool>`subscriptions.status = 'active' a
  */
 export function visiblePosts(
   db: DbHandle,
-  viewerId: string | null,
+  /** an id, or an expression (a batch's column: each row's own viewer) */
+  viewerId: string | Expression<string> | null,
   /**
    * every post wanted is this account's: the author's checks then name the id, not the row's
    * column, so PostgreSQL runs them once for the query (InitPlans) instead of once per post

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { onCommit, type DbHandle } from '../db/database.ts';
 import type { StatementTail } from '../db/statement-tail.ts';
+import { opaque } from '../db/array-parameter.ts';
 import type { EnqueueOptions, JobHandler, JobQueue } from './types.ts';
 
 /**
@@ -78,6 +79,43 @@ export function jobInsert(
       insert into jobs (type, payload, run_at, max_attempts, dedupe_key)
       values (${row.type}, ${row.payload}::jsonb, ${row.run_at}::timestamptz,
         ${row.max_attempts}::int, ${row.dedupe_key}::text)
+      on conflict (dedupe_key) do nothing
+    )`;
+  return { ctes: [cte], columns: [] };
+}
+
+/** A job for `jobsInsert`. */
+export interface JobToInsert {
+  type: string;
+  payload: Record<string, unknown>;
+  options?: EnqueueOptions;
+}
+
+/**
+ * `jobInsert` for any number of jobs, as one CTE whose text does not depend on how many: a
+ * batch of charges' release and automation jobs. Jobs with a dedupe key already taken (by
+ * another row of the list too) are skipped, as `enqueue` skips them.
+ */
+export function jobsInsert(name: string, jobs: readonly JobToInsert[]): StatementTail {
+  const rows = jobs.map((j) => jobRow(j.type, j.payload, j.options ?? {}));
+  const cte = sql`${sql.id(name)} as (
+      insert into jobs (type, payload, run_at, max_attempts, dedupe_key)
+      select * from unnest(${opaque(
+        rows.map((r) => r.type),
+        'text',
+      )}, ${opaque(
+        rows.map((r) => r.payload),
+        'jsonb',
+      )}, ${opaque(
+        rows.map((r) => r.run_at),
+        'timestamptz',
+      )}, ${opaque(
+        rows.map((r) => r.max_attempts),
+        'int',
+      )}, ${opaque(
+        rows.map((r) => r.dedupe_key),
+        'text',
+      )})
       on conflict (dedupe_key) do nothing
     )`;
   return { ctes: [cte], columns: [] };
