@@ -200,7 +200,9 @@ export const MessageBubble = memo(function MessageBubble({
     >
       <div
         className={cn(
-          'flex max-w-[82%] flex-col gap-1 sm:max-w-[70%]',
+          // min-w-0 and overflow-wrap:anywhere: a long unbroken word (a link, "aaaa…") wraps
+          // inside the bubble instead of widening it past the screen
+          'flex min-w-0 max-w-[82%] flex-col gap-1 wrap-anywhere sm:max-w-[70%]',
           mine ? 'items-end' : 'items-start',
         )}
       >
@@ -220,7 +222,7 @@ export const MessageBubble = memo(function MessageBubble({
         {hasBody ? (
           <div
             className={cn(
-              'flex flex-col gap-2 rounded-3xl px-3.5 py-2.5 text-[15px] leading-snug break-words',
+              'flex max-w-full min-w-0 flex-col gap-2 rounded-3xl px-3.5 py-2.5 text-[15px] leading-snug wrap-anywhere',
               mine
                 ? 'rounded-br-lg bg-accent-solid text-white'
                 : 'rounded-bl-lg border border-line bg-surface text-fg',
