@@ -151,6 +151,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
           <Menu
             label="Account menu"
             className="ml-1"
+            // two dozen items are taller than a phone: the list ends above the tab bar (md:
+            // above the screen's edge) and scrolls
+            listClassName="max-h-[calc(100dvh-8.5rem-env(safe-area-inset-top)-env(safe-area-inset-bottom))] md:max-h-[calc(100dvh-5rem-env(safe-area-inset-top))]"
             trigger={<Avatar name={name} src={avatarUrlOf(user)} size={36} />}
             header={
               <div className="flex items-center gap-3">
