@@ -32,6 +32,7 @@ import {
   startImport,
 } from './api.ts';
 import { useDataStore } from './store.ts';
+import { plural } from '../../lib/plural.ts';
 
 export const dataKeys = {
   all: ['data-tools'] as const,
@@ -157,7 +158,7 @@ export const useOptimizeStorage = () =>
 export const useCleanup = () =>
   useDataMutation((olderThan: string) => cleanupData(olderThan), {
     success: (r) =>
-      `Removed ${r.deleted.exports} exports, ${r.deleted.imports} imports and ${r.deleted.notifications} notifications`,
+      `Removed ${plural(r.deleted.exports, 'export')}, ${plural(r.deleted.imports, 'import')} and ${plural(r.deleted.notifications, 'notification')}`,
     failure: 'Failed to clean up',
     invalidate: [dataKeys.exports(), dataKeys.imports(), dataKeys.storage(), ['notifications']],
   });

@@ -16,6 +16,7 @@ import {
   useLikePostMutation,
 } from '../queries.ts';
 import { CommunityTab } from './community-tab.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 function Composer({ communityId }: { communityId: string }) {
   const [content, setContent] = useState('');
@@ -113,7 +114,7 @@ function PostCard({ post, communityId }: { post: CommunityPost; communityId: str
           }
           onClick={() => like.mutate(post.id)}
         >
-          {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+          {plural(post.likeCount, 'like')}
         </Button>
       </div>
     </Card>

@@ -13,6 +13,7 @@ import { VaultPickerDialog } from '../../media-vault/components/vault-picker-dia
 import { VaultThumb } from '../../media-vault/components/vault-thumb.tsx';
 import { PlayIcon } from '../../posts/icons.tsx';
 import type { Attachment, ComposerState } from '../use-composer.ts';
+import { plural } from '../../../lib/plural.ts';
 
 export const FILE_INPUT_LABEL = 'Add photos or videos';
 export const POST_ACCEPT = 'image/*,video/*';
@@ -163,7 +164,7 @@ export function ComposerAttachments({ composer }: { composer: ComposerState }) {
       ) : null}
       {composer.uploading > 0 ? (
         <p role="status" className="text-sm text-muted">
-          Uploading {composer.uploading} {composer.uploading === 1 ? 'file' : 'files'}…
+          Uploading {plural(composer.uploading, 'file')}…
         </p>
       ) : null}
       {picking ? (

@@ -14,6 +14,7 @@ import { DoubleCheckIcon, StarIcon } from '../icons.tsx';
 import { DELETED_TEXT, isServerId, type ChatMessage } from '../types.ts';
 import { ContentRequestCard, LockedMessageCard, OfferCard } from './paid-cards.tsx';
 import { MessageText } from './message-text.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export interface MessageActions {
   onReply(message: ChatMessage): void;
@@ -281,7 +282,7 @@ export const MessageBubble = memo(function MessageBubble({
           {likes > 0 ? (
             <span
               className="inline-flex items-center gap-0.5 text-danger"
-              aria-label={`${likes} like${likes === 1 ? '' : 's'}`}
+              aria-label={plural(likes, 'like')}
             >
               <HeartIcon size={12} /> {likes > 1 ? likes : null}
             </span>

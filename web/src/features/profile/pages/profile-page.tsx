@@ -37,6 +37,7 @@ import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
 import { ProfileWidgets } from '../../creator-kit/profile-widgets.tsx';
 import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 import { displayLocale } from '../../../lib/intl.ts';
+import { pluralWord } from '../../../lib/plural.ts';
 
 const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
@@ -213,13 +214,13 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
           <>
             {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
-              <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+              <Stat value={user.postsCount} label={pluralWord(user.postsCount, 'post')} />
               {/* the lists are the owner's alone (the server lists only the caller's own) */}
               {/* null: the account hides its follower count (privacy), so no number at all */}
               {user.followersCount === null ? null : (
                 <Stat
                   value={user.followersCount}
-                  label={user.followersCount === 1 ? 'follower' : 'followers'}
+                  label={pluralWord(user.followersCount, 'follower')}
                   to={isOwn ? `/u/${encodeURIComponent(user.username)}/followers` : undefined}
                 />
               )}
@@ -231,7 +232,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
               {creator ? (
                 <Stat
                   value={user.subscriberCount}
-                  label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+                  label={pluralWord(user.subscriberCount, 'subscriber')}
                 />
               ) : null}
             </ul>

@@ -24,6 +24,7 @@ import {
   useReelsFeedQuery,
   useViewReelMutation,
 } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 function ReelSlide({ reel }: { reel: Reel }) {
   const like = useLikeReelMutation();
@@ -77,13 +78,16 @@ function ReelSlide({ reel }: { reel: Reel }) {
         <button
           type="button"
           onClick={() => setCommenting(true)}
-          aria-label={`${reel.commentCount} comments`}
+          aria-label={plural(reel.commentCount, 'comment')}
           className="flex flex-col items-center rounded-full p-2 hover:bg-white/10"
         >
           <MessageIcon size={24} />
           <span className="text-xs">{reel.commentCount}</span>
         </button>
-        <span className="flex flex-col items-center p-2" aria-label={`${reel.viewCount} views`}>
+        <span
+          className="flex flex-col items-center p-2"
+          aria-label={plural(reel.viewCount, 'view')}
+        >
           <EyeIcon size={24} aria-hidden />
           <span className="text-xs">{reel.viewCount}</span>
         </span>
