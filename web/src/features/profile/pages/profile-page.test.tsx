@@ -207,6 +207,19 @@ describe('profile counts', () => {
 });
 
 describe('a missing account', () => {
+  it('a name the server refuses (400) shows the no-such-account state, asked once', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ message: 'params/username must match pattern', code: 'VALIDATION_FAILED' }, 400),
+    );
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/bad%20name!' });
+    expect(await screen.findByText('This account doesn’t exist')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find creators' })).toBeTruthy();
+    expect(screen.queryByText('Could not load this profile')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = fetchMock.mock.calls.filter(([url]) => url.includes('/api/users/username/'));
+    expect(asked).toHaveLength(1);
+  });
+
   it('is asked for once: the page takes the 404 its prefetch already heard', async () => {
     const { router, client } = renderRoutes([
       { path: '/', element: <p>Home</p> },

@@ -2,7 +2,6 @@
 import type { PublicUser } from '@fanspace/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -22,6 +21,7 @@ import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { useMySubscriptionsQuery } from '../subscriptions.ts';
 import {
+  isMissingProfileError,
   isOwnProfile,
   profileFollowUps,
   relationState,
@@ -325,7 +325,7 @@ export function ProfilePage() {
   if (profile.isPending || (profile.isSuccess && waitingForSubscriptions))
     return <ProfileSkeleton />;
   if (profile.isError) {
-    if (isApiError(profile.error) && profile.error.status === 404) {
+    if (isMissingProfileError(profile.error)) {
       return (
         <EmptyState
           className="mx-auto max-w-3xl"
