@@ -53,7 +53,7 @@ function WidgetBody({ widget }: { widget: Widget }) {
       );
     case 'about':
     case 'schedule':
-      return <p className="whitespace-pre-line break-words text-sm text-fg">{c.text}</p>;
+      return <p className="whitespace-pre-line wrap-anywhere text-sm text-fg">{c.text}</p>;
     case 'top-posts':
       return (widget.posts ?? []).length === 0 ? (
         <p className="text-sm text-muted">No public posts yet.</p>

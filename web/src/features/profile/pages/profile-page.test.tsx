@@ -206,6 +206,21 @@ describe('profile counts', () => {
   });
 });
 
+describe('long unbroken words', () => {
+  it('wrap in the name and the bio instead of widening the page', async () => {
+    releaseSubscriptions();
+    releaseOffers();
+    const word = 'w'.repeat(200);
+    creator = { ...creator, displayName: word, bio: `Hi ${word}` };
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const heading = await screen.findByRole('heading', { level: 1, name: word });
+    // the name is a flex item of the heading: it may only wrap when it may also shrink
+    const name = within(heading).getByText(word);
+    expect(name.className.split(' ')).toEqual(expect.arrayContaining(['min-w-0', 'wrap-anywhere']));
+    expect(screen.getByText(`Hi ${word}`).className.split(' ')).toContain('wrap-anywhere');
+  });
+});
+
 describe('a missing account', () => {
   it('a name the server refuses (400) shows the no-such-account state, asked once', async () => {
     fetchMock.mockImplementation(async () =>

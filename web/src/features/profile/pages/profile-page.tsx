@@ -172,21 +172,22 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
       </div>
 
       <div className="mt-4 px-2 sm:px-6">
-        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight break-words text-fg">
-          {name}
+        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight text-fg">
+          {/* a flex item is as wide as its longest word unless allowed to shrink and wrap it */}
+          <span className="min-w-0 wrap-anywhere">{name}</span>
           {user.isVerified ? (
             <BadgeCheckIcon size={20} className="shrink-0 text-accent-text" title="Verified" />
           ) : null}
         </h1>
         <p className="flex flex-wrap items-center gap-2 text-muted">
-          @{user.username}
+          <span className="min-w-0 wrap-anywhere">@{user.username}</span>
           {creator ? <Badge>Creator</Badge> : null}
           {!isOwn && relationState(me, user).restricted ? (
             <Badge className="bg-surface-3 text-muted">Restricted</Badge>
           ) : null}
         </p>
         {user.bio ? (
-          <p className="mt-3 max-w-prose whitespace-pre-line break-words text-fg">{user.bio}</p>
+          <p className="mt-3 max-w-prose whitespace-pre-line wrap-anywhere text-fg">{user.bio}</p>
         ) : isOwn ? (
           <p className="mt-3 text-sm text-subtle">
             Add a bio in settings so people know what you are about.
