@@ -139,7 +139,7 @@ export function ReelsPage() {
   const viewed = useRef(new Set<string>());
   const reels = feed.data?.pages.flatMap((p) => p.reels) ?? [];
   const current = reels[Math.min(index, Math.max(reels.length - 1, 0))];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const mutateView = view.mutate;
 
   useEffect(() => {
@@ -148,9 +148,12 @@ export function ReelsPage() {
       mutateView(current.id);
     }
   }, [current, mutateView]);
+  // near the end, the next page; not again after it failed (the failure ends the fetching,
+  // which would ask at once, and again, for as long as the server fails): "Try again" asks
   useEffect(() => {
-    if (index >= reels.length - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [index, reels.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (index >= reels.length - 2 && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+      void fetchNextPage();
+  }, [index, reels.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const move = moveForKey(event.key);
@@ -173,7 +176,8 @@ export function ReelsPage() {
       </header>
       {feed.isPending ? (
         <LoadingState label="Loading reels…" />
-      ) : feed.isError ? (
+      ) : feed.isError && !isFetchNextPageError ? (
+        // a failed next page keeps the reels loaded so far on screen (with its own retry)
         <ErrorState onRetry={() => void feed.refetch()} />
       ) : !current ? (
         <EmptyState
@@ -219,6 +223,14 @@ export function ReelsPage() {
               Next
             </Button>
           </div>
+          {isFetchNextPageError ? (
+            <p role="alert" className="flex items-center gap-2 text-sm text-muted">
+              Could not load more reels.
+              <Button size="sm" variant="ghost" onClick={() => void fetchNextPage()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
         </div>
       )}
       <ReelComposer open={composing} onClose={() => setComposing(false)} />
