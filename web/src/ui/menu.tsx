@@ -142,7 +142,7 @@ export function Menu({
     cn(
       'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium outline-none',
       'hover:bg-surface-3 focus-visible:bg-surface-3',
-      tone === 'danger' ? 'text-danger' : 'text-fg',
+      tone === 'danger' ? 'text-danger-text' : 'text-fg',
     );
 
   return (

@@ -50,7 +50,7 @@ function NoteItem({ note, userId }: { note: CreatorNote; userId: string }) {
         </button>
         <button
           type="button"
-          className="hover:text-danger"
+          className="rounded text-danger-text hover:underline"
           disabled={remove.isPending}
           onClick={() => remove.mutate(note.id)}
         >

@@ -81,7 +81,7 @@ export function QandaManager() {
             </div>
             <Button
               size="sm"
-              variant="ghost"
+              variant="danger-ghost"
               icon={<TrashIcon size={15} />}
               aria-label={`Delete question ${item.question}`}
               onClick={() => remove.mutate(item.id)}

@@ -111,7 +111,7 @@ export function WishlistManager() {
               </span>
               <Button
                 size="sm"
-                variant="ghost"
+                variant="danger-ghost"
                 icon={<TrashIcon size={15} />}
                 aria-label={`Delete ${item.title}`}
                 onClick={() => remove.mutate(item.id)}

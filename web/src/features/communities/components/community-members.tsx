@@ -113,8 +113,7 @@ function MemberRow({
       {canRemove ? (
         <Button
           size="sm"
-          variant="ghost"
-          className="text-red-600"
+          variant="danger-ghost"
           onClick={() => remove.mutate(member.userId)}
           loading={remove.isPending}
         >
