@@ -59,7 +59,8 @@ function Composer({ communityId }: { communityId: string }) {
               type="file"
               accept="image/*"
               className="sr-only"
-              aria-label="Image"
+              // the name holds the visible text (label in name)
+              aria-label={image ? `Image: ${image.name}` : 'Add an image (optional)'}
               onChange={(e) => setImage(e.target.files?.[0] ?? null)}
             />
           </label>

@@ -15,7 +15,8 @@ import { PlayIcon } from '../../posts/icons.tsx';
 import type { Attachment, ComposerState } from '../use-composer.ts';
 import { plural } from '../../../lib/plural.ts';
 
-export const FILE_INPUT_LABEL = 'Add photos or videos';
+/** the picker's accessible name: it holds the visible "From device" (WCAG 2.5.3 label in name) */
+export const FILE_INPUT_LABEL = 'Add photos or videos from device';
 export const POST_ACCEPT = 'image/*,video/*';
 
 function DeviceProgress({ uploadId, name }: { uploadId: string; name: string }) {
