@@ -104,6 +104,31 @@ export const PayoutSettingsBody = Type.Object(
 );
 export type PayoutSettingsBody = Static<typeof PayoutSettingsBody>;
 
+/** What is wrong with an IBAN: the server's 400 and the payout form say the same words. */
+export const IbanMessages = {
+  format: 'IBAN must start with a country code and check digits (e.g. DE89…)',
+  checksum: 'IBAN is not valid (check digits do not match)',
+} as const;
+
+/** An IBAN as typed ('de89 3704 …') in its stored form: no spaces, upper case. */
+export const compactIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * ISO 13616: country, check digits, BBAN; the mod-97 check catches typos. Null when `value`
+ * (in any spacing and case) is a valid IBAN, else the message saying why not.
+ */
+export function ibanProblem(value: string): string | null {
+  const iban = compactIban(value);
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return IbanMessages.format;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1 ? null : IbanMessages.checksum;
+}
+
 export const PayoutSettingsView = Type.Object({
   configured: Type.Boolean(),
   method: Nullable(Type.String()),

@@ -146,6 +146,18 @@ describe('the landing page data starts with the session check (route-data.ts)', 
     ]);
   });
 
+  it('encodes a name from an encoded URL once, under the key the page reads', async () => {
+    // the browser's pathname is percent-encoded; the page's useParams gives it decoded
+    await prefetchRouteData('/u/Maya%20Lens');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(profileQueryOptions('Maya Lens').queryKey)?.status).toBe(
+        'error',
+      ),
+    );
+    const asked = fetchMock.mock.calls.map(([url]) => url).filter((u) => u.includes('/username/'));
+    expect(asked).toEqual(['/api/users/username/Maya%20Lens']);
+  });
+
   it('starts no second round when the profile does not exist', async () => {
     await prefetchRouteData('/u/nobody');
     await vi.waitFor(() =>

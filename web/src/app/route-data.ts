@@ -44,7 +44,30 @@ const ROUTE_DATA: readonly RouteData[] = [
 export async function loadRouteData(pathname: string): Promise<Prefetch | null> {
   for (const route of ROUTE_DATA) {
     const match = matchPath(route.path, pathname);
-    if (match) return route.load(match.params);
+    if (match) return route.load(decodedParams(match.params));
   }
   return null;
+}
+
+/**
+ * The params as the page reads them (useParams): `pathname` is the URL's, percent-encoded, and
+ * matchPath leaves it so – the page's queries would be keyed by another name, and the API
+ * client encodes it a second time (/users/username/a%2520b).
+ */
+function decodedParams(
+  params: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      value === undefined ? value : decode(value),
+    ]),
+  );
 }

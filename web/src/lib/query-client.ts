@@ -1,4 +1,4 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig, type QueryStatus } from '@tanstack/react-query';
 import { isApiError } from './api/index.ts';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -6,6 +6,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   // Client errors and blocked requests will fail the same way again; only retry transient ones.
   if (isApiError(error)) return error.status === 0 || error.status >= 500;
   return true;
+}
+
+/**
+ * A `refetchInterval` that polls every `ms` while `keepPolling(data)` says so, and stops once a
+ * poll has failed (after its retries): a failing endpoint is asked a bounded number of times,
+ * not every `ms` for as long as the page stays open. Any later success (a retry button, an
+ * invalidation) starts the polling again.
+ */
+export function pollUnlessFailed<TData>(
+  ms: number,
+  keepPolling: (data: TData | undefined) => boolean = () => true,
+): (query: { state: { status: QueryStatus; data: TData | undefined } }) => number | false {
+  return (query) => (query.state.status !== 'error' && keepPolling(query.state.data) ? ms : false);
 }
 
 export const QUERY_DEFAULTS = {

@@ -33,3 +33,27 @@ export function fullDateTime(iso: string): string {
         timeZone: displayTimeZone(),
       });
 }
+
+/** 'Dec 9, 2026' in the display locale, for a day. */
+export function fullDate(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : at.toLocaleDateString(displayLocale(), {
+        dateStyle: 'medium',
+        // a bare 'YYYY-MM-DD' names a calendar day (the server's, in UTC): that day, not the
+        // reader's local time at UTC midnight (the day before, west of Greenwich)
+        timeZone: /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : displayTimeZone(),
+      });
+}
+
+const ISO_DATE_IN_TEXT =
+  /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
+
+/**
+ * A server's sentence with its ISO dates ('becomes available on 2026-12-09') read as dates
+ * ('becomes available on Dec 9, 2026'): the API keeps ISO dates, the page shows them localized.
+ */
+export function localizeDatesInText(text: string): string {
+  return text.replace(ISO_DATE_IN_TEXT, (match) => fullDate(match));
+}

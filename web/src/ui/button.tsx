@@ -3,7 +3,8 @@ import { Link, type LinkProps } from 'react-router';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'outline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -18,6 +19,10 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-line bg-transparent text-fg hover:bg-surface-2',
   ghost: 'bg-transparent text-fg hover:bg-surface-2',
   danger: 'bg-red-600 text-white hover:bg-red-700',
+  /** a destructive action as a text button (Delete, Remove, Revoke): danger text of AA contrast
+   * on any surface and its hover, a tinted hover and focus, a danger-coloured focus ring */
+  'danger-ghost':
+    'bg-transparent text-danger-text hover:bg-danger-soft focus-visible:bg-danger-soft focus-visible:outline-danger-text',
 };
 
 const sizes: Record<ButtonSize, string> = {

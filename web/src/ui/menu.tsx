@@ -30,6 +30,12 @@ export interface MenuProps {
   header?: ReactNode;
   items: MenuItem[];
   className?: string;
+  /**
+   * The list's height cap: a long list scrolls inside it. The default keeps it on a screen;
+   * a menu that opens under the top bar passes what is left below the bar (and above the
+   * phone tab bar).
+   */
+  listClassName?: string;
 }
 
 /** room kept between an open menu and the edge it was moved away from */
@@ -37,7 +43,14 @@ const EDGE_GAP_PX = 8;
 /** an overflow value that cuts off what sticks out ('' where no style engine computed one) */
 const clips = (overflow: string) => overflow !== '' && overflow !== 'visible';
 
-export function Menu({ label, trigger, header, items, className }: MenuProps) {
+export function Menu({
+  label,
+  trigger,
+  header,
+  items,
+  className,
+  listClassName = 'max-h-[calc(100dvh-1rem)]',
+}: MenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -129,7 +142,7 @@ export function Menu({ label, trigger, header, items, className }: MenuProps) {
     cn(
       'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium outline-none',
       'hover:bg-surface-3 focus-visible:bg-surface-3',
-      tone === 'danger' ? 'text-danger' : 'text-fg',
+      tone === 'danger' ? 'text-danger-text' : 'text-fg',
     );
 
   return (
@@ -153,7 +166,10 @@ export function Menu({ label, trigger, header, items, className }: MenuProps) {
           role="menu"
           aria-label={label}
           onKeyDown={onKeyDown}
-          className="animate-toast-in absolute right-0 z-50 mt-2 w-64 rounded-2xl border border-line bg-surface-2 p-1.5 shadow-2xl"
+          className={cn(
+            'animate-toast-in absolute right-0 z-50 mt-2 w-64 overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface-2 p-1.5 shadow-2xl',
+            listClassName,
+          )}
         >
           {header ? (
             <div className="border-b border-line px-3 pt-2 pb-3 mb-1.5">{header}</div>

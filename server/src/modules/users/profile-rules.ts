@@ -1,4 +1,4 @@
-import { ErrorCodes, USERNAME_RULE } from '@fanspace/contracts';
+import { compactIban, ErrorCodes, ibanProblem, USERNAME_RULE } from '@fanspace/contracts';
 import { BadRequestError } from '../../platform/errors.ts';
 
 /**
@@ -79,19 +79,11 @@ export function assertJsonValue(field: string, value: unknown, maxBytes = 16 * 1
   return json;
 }
 
-/** ISO 13616 IBAN: country, check digits, BBAN; the mod-97 check catches typos. */
+/** ISO 13616 IBAN in its stored form; the rule and its messages are the contract's. */
 export function normaliseIban(value: string): string {
-  const iban = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban))
-    throw invalid('iban', 'IBAN must start with a country code and check digits (e.g. DE89…)');
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char;
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  if (remainder !== 1) throw invalid('iban', 'IBAN is not valid (check digits do not match)');
-  return iban;
+  const problem = ibanProblem(value);
+  if (problem) throw invalid('iban', problem);
+  return compactIban(value);
 }
 
 export function normaliseBic(value: string): string {

@@ -68,7 +68,7 @@ export function ActivityPage() {
       render: (e) => (
         <div className="max-w-sm text-xs">
           {e.reason ? <p className="text-fg">{e.reason}</p> : null}
-          <p className="break-words text-muted">{detailsText(e.details)}</p>
+          <p className="wrap-anywhere text-muted">{detailsText(e.details)}</p>
         </div>
       ),
     },

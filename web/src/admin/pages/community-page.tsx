@@ -334,7 +334,7 @@ function RoadmapTab() {
                 </Button>
                 <Button
                   size="sm"
-                  variant="ghost"
+                  variant="danger-ghost"
                   aria-label={`Delete ${item.title}`}
                   onClick={() => remove.mutate(item)}
                 >

@@ -8,6 +8,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { adminKeys, fetchLogs, type LogLevel, type LogRecord } from '../api.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { SectionHeader, SelectField, StatusPill } from '../components/fields.tsx';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const LOG_REFRESH_MS = 5_000;
 
@@ -85,7 +86,7 @@ export function LogsPage() {
   const logs = useQuery({
     queryKey: adminKeys.logs(limit, level),
     queryFn: () => fetchLogs(limit, level),
-    refetchInterval: auto ? LOG_REFRESH_MS : false,
+    refetchInterval: auto ? pollUnlessFailed(LOG_REFRESH_MS) : false,
   });
   // the server answers newest first
   const rows = logs.data?.logs.map((r, i) => ({ ...r, __key: `${String(r.time ?? '')}-${i}` }));

@@ -282,8 +282,7 @@ function CommentsDrawer({ post, onClose }: { post: AdminPost; onClose: () => voi
                 {c.isDeleted ? null : (
                   <Button
                     size="sm"
-                    variant="ghost"
-                    className="text-red-600"
+                    variant="danger-ghost"
                     loading={remove.isPending && remove.variables === c.id}
                     aria-label={`Delete comment by @${c.user.username}`}
                     onClick={() => remove.mutate(c.id)}

@@ -33,6 +33,7 @@ import {
   sendSystemNotification,
 } from '../api.ts';
 import { SectionHeader } from '../components/fields.tsx';
+import { plural } from '../../lib/plural.ts';
 
 export interface SettingsDraft {
   feePercent: string;
@@ -439,7 +440,7 @@ function SystemNotificationForm() {
   const mutation = useMutation({
     mutationFn: sendSystemNotification,
     onSuccess: (result) => {
-      toast.success(result.message || `Sent to ${result.recipients} users.`);
+      toast.success(result.message || `Sent to ${plural(result.recipients, 'user')}.`);
       setMessage('');
       setUsernames('');
     },

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { SectionHeader, SelectField, formatDate } from '../components/fields.tsx';
 import { ListCard, PagedList, StatusFilter, usePagedFilter } from '../components/paged-list.tsx';
+import { plural } from '../../lib/plural.ts';
 
 const statusLabel = (status: string) => status.replace('_', ' ');
 const STATUS_OPTIONS = SUGGESTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
@@ -40,9 +41,7 @@ function SuggestionRow({
     <ListCard>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold text-fg">{suggestion.title}</p>
-        <span className="text-muted">
-          {suggestion.votes} {suggestion.votes === 1 ? 'vote' : 'votes'}
-        </span>
+        <span className="text-muted">{plural(suggestion.votes, 'vote')}</span>
       </div>
       {suggestion.description ? <p className="mt-1 text-fg">{suggestion.description}</p> : null}
       <p className="mt-1 text-muted">

@@ -36,6 +36,7 @@ import {
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { Menu, type MenuItem } from '../../ui/menu.tsx';
+import { plural } from '../../lib/plural.ts';
 
 export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
   const user = useAuthStore((s) => s.user);
@@ -143,7 +144,7 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
             ) : null}
           </NavLink>
           <span className="sr-only" role="status" aria-live="polite">
-            {unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}
+            {unread > 0 ? plural(unread, 'unread notification') : ''}
           </span>
           <IconButton label="Display settings" onClick={onOpenDisplay} className="max-sm:hidden">
             <PaletteIcon size={20} />
@@ -151,6 +152,9 @@ export function TopBar({ onOpenDisplay }: { onOpenDisplay: () => void }) {
           <Menu
             label="Account menu"
             className="ml-1"
+            // two dozen items are taller than a phone: the list ends above the tab bar (md:
+            // above the screen's edge) and scrolls
+            listClassName="max-h-[calc(100dvh-8.5rem-env(safe-area-inset-top)-env(safe-area-inset-bottom))] md:max-h-[calc(100dvh-5rem-env(safe-area-inset-top))]"
             trigger={<Avatar name={name} src={avatarUrlOf(user)} size={36} />}
             header={
               <div className="flex items-center gap-3">

@@ -17,6 +17,7 @@ import {
   generateInsight,
   sendAssistantMessage,
 } from './api.ts';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
@@ -109,5 +110,5 @@ export const useRealtime = () =>
   useQuery({
     queryKey: [...analyticsKeys.all, 'realtime'],
     queryFn: fetchRealtime,
-    refetchInterval: 30_000,
+    refetchInterval: pollUnlessFailed(30_000),
   });

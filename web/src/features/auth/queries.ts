@@ -9,6 +9,7 @@ import {
   isApiError,
 } from '../../lib/api/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { fullDateTime } from '../../lib/relative-time.ts';
 import {
   fetchCurrentUser,
   forgotPassword,
@@ -60,6 +61,22 @@ export class FormFailure extends Error {
     this.field = typeof options.field === 'string' ? options.field : null;
     this.code = options.code ?? null;
   }
+}
+
+/**
+ * Why a suspended account may not log in, with the end of the suspension as a date the reader
+ * reads ('Jan 5, 2027, 3:00 PM' in their locale), not the ISO string of the server's message.
+ * Null for every other failure.
+ */
+export function suspensionMessage(error: unknown): string | null {
+  if (errorCodeOf(error) !== ErrorCodes.ACCOUNT_SUSPENDED) return null;
+  const { suspendedUntil, reason } = errorDataOf(error);
+  const until =
+    typeof suspendedUntil === 'string' && !Number.isNaN(Date.parse(suspendedUntil))
+      ? `until ${fullDateTime(suspendedUntil)}`
+      : 'indefinitely';
+  const why = typeof reason === 'string' && reason.trim() ? `: ${reason.trim()}` : '.';
+  return `Your account is suspended ${until}${why}`;
 }
 
 /** Re-reads GET /users/me into the store (spec §4: follow, verification and others refresh it). */
@@ -115,7 +132,7 @@ export function useLoginMutation() {
         // The server said no: its reason, or 'Login failed.'. Anything else (no connection, a
         // timeout, a bug) is 'An error occurred during login.'.
         if (isApiError(error) && error.code === 'HTTP') {
-          throw new Error(errorMessageOf(error, LOGIN_MESSAGES.failed));
+          throw new Error(suspensionMessage(error) ?? errorMessageOf(error, LOGIN_MESSAGES.failed));
         }
         throw new Error(LOGIN_MESSAGES.error);
       }
@@ -134,6 +151,12 @@ export function useVerifyLoginMutation() {
         response = await verifyLogin(code, input.tempToken);
       } catch (error) {
         const code = errorCodeOf(error);
+        // the account was suspended or banned: its reason, not a wrong code
+        const blocked = suspensionMessage(error);
+        if (blocked) throw new FormFailure(blocked, { code });
+        if (code === ErrorCodes.ACCOUNT_BANNED) {
+          throw new FormFailure(errorMessageOf(error, LOGIN_MESSAGES.codeFailed), { code });
+        }
         // The temp token lapsed (5 minutes) or was burnt by 5 wrong codes: no code can help.
         if (code === ErrorCodes.INVALID_TOKEN) {
           throw new FormFailure(LOGIN_MESSAGES.loginExpired, { code });

@@ -149,7 +149,7 @@ describe('CommunityPage tabs (spec §2 community views)', () => {
     const retry = await within(section).findByRole('button', { name: 'Try again' });
     fail = false;
     await userEvent.click(retry);
-    expect(await within(section).findByRole('list', { name: '1 members' })).toBeTruthy();
+    expect(await within(section).findByRole('list', { name: '1 member' })).toBeTruthy();
   });
 
   it('posts: past the first page, "Show more" loads the next page below', async () => {

@@ -28,6 +28,3 @@ export const SORT_LABELS: Record<CommunitySort, string> = {
   likes: 'Most liked',
   newest: 'Newest',
 };
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;

@@ -215,7 +215,7 @@ function RuleRow({
         </Button>
         <Button
           size="sm"
-          variant="ghost"
+          variant="danger-ghost"
           loading={remove.isPending}
           onClick={() => remove.mutate(rule.id)}
           aria-label={`Delete ${rule.name}`}

@@ -171,6 +171,10 @@ describe('collaborations page', () => {
     renderPage(<CollaborationsPage />);
     const received = await screen.findByRole('region', { name: 'Received' });
     expect(within(received).getByText(/20% of the creator share/)).toBeTruthy();
+    // the collaborator's link is underlined, not only coloured (WCAG 1.4.1)
+    const owner = within(received).getByRole('link', { name: '@maya' });
+    expect(owner.getAttribute('href')).toBe('/u/maya');
+    expect(owner.className.split(' ')).toContain('underline');
     expect(within(received).queryByRole('button', { name: /Leave/ })).toBeNull();
     await userEvent.click(
       within(received).getByRole('button', { name: 'Accept invite for Sunset set' }),

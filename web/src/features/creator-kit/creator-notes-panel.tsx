@@ -42,7 +42,7 @@ function NoteItem({ note, userId }: { note: CreatorNote; userId: string }) {
     );
   return (
     <li className="rounded-xl bg-surface-2 px-3 py-2">
-      <p className="whitespace-pre-line break-words text-sm text-fg">{note.note}</p>
+      <p className="whitespace-pre-line wrap-anywhere text-sm text-fg">{note.note}</p>
       <div className="mt-1 flex items-center gap-3 text-xs text-muted">
         <span>{relativeTime(note.updatedAt)}</span>
         <button type="button" className="hover:text-fg" onClick={() => setEditing(true)}>
@@ -50,7 +50,7 @@ function NoteItem({ note, userId }: { note: CreatorNote; userId: string }) {
         </button>
         <button
           type="button"
-          className="hover:text-danger"
+          className="rounded text-danger-text hover:underline"
           disabled={remove.isPending}
           onClick={() => remove.mutate(note.id)}
         >

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../ui/card.tsx';
 import { useUserWidgets } from './queries.ts';
+import { plural } from '../../lib/plural.ts';
 
 /** "3d 4h left", "5h 10m left", or "Ended". */
 export function countdownText(targetAt: string, now: number): string {
@@ -52,7 +53,7 @@ function WidgetBody({ widget }: { widget: Widget }) {
       );
     case 'about':
     case 'schedule':
-      return <p className="whitespace-pre-line break-words text-sm text-fg">{c.text}</p>;
+      return <p className="whitespace-pre-line wrap-anywhere text-sm text-fg">{c.text}</p>;
     case 'top-posts':
       return (widget.posts ?? []).length === 0 ? (
         <p className="text-sm text-muted">No public posts yet.</p>
@@ -63,9 +64,7 @@ function WidgetBody({ widget }: { widget: Widget }) {
               <Link to={`/p/${post.id}`} className="font-medium text-fg hover:underline">
                 {post.caption.trim() || 'Untitled post'}
               </Link>{' '}
-              <span className="text-muted">
-                · {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
-              </span>
+              <span className="text-muted">· {plural(post.likeCount, 'like')}</span>
             </li>
           ))}
         </ol>

@@ -130,7 +130,7 @@ function TemplateRow({ template, onEdit }: { template: Template; onEdit: () => v
         </Button>
         <Button
           size="sm"
-          variant="ghost"
+          variant="danger-ghost"
           loading={remove.isPending}
           onClick={() => remove.mutate(template.id)}
           aria-label={`Delete ${template.name}`}

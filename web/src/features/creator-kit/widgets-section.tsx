@@ -60,7 +60,7 @@ function WidgetRow({ widget, ids, onEdit }: { widget: Widget; ids: string[]; onE
         </Button>
         <Button
           size="sm"
-          variant="ghost"
+          variant="danger-ghost"
           loading={remove.isPending}
           onClick={() => remove.mutate(widget.id)}
           aria-label={`Remove ${widget.title}`}

@@ -15,6 +15,7 @@ import {
   submitVerification,
   type VerificationFiles,
 } from './verification-api.ts';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const verificationKeys = {
   all: ['verification'] as const,
@@ -27,8 +28,10 @@ export function useVerificationStatusQuery() {
   const query = useQuery({
     queryKey: verificationKeys.status(),
     queryFn: fetchVerificationStatus,
-    refetchInterval: (q) =>
-      q.state.data?.identityStatus === 'pending' ? PENDING_RECHECK_MS : false,
+    refetchInterval: pollUnlessFailed(
+      PENDING_RECHECK_MS,
+      (data: VerificationStatusResponse | undefined) => data?.identityStatus === 'pending',
+    ),
   });
   const status = query.data?.identityStatus;
   const user = useAuthStore((s) => s.user);

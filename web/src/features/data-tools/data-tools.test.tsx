@@ -18,6 +18,7 @@ import { ExportCard } from './components/export-card.tsx';
 import { ImportCard } from './components/import-card.tsx';
 import { RetentionCard } from './components/privacy-cards.tsx';
 import { SyncCard } from './components/sync-card.tsx';
+import { JOB_POLL_MS } from './queries.ts';
 import { useDataStore } from './store.ts';
 import { initialSyncState, runSync, type SyncState } from './sync-machine.ts';
 
@@ -270,6 +271,52 @@ describe('export card', () => {
     expect(link.getAttribute('download')).toBe('fanspace-export-leo-2026-11-24.zip');
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ type: 'posts', format: 'csv' });
+  });
+});
+
+describe('job polling', () => {
+  let fetchMock: FetchMock;
+  beforeEach(() => {
+    fetchMock = stubFetch();
+    signIn(makeMeUser({ id: 'u4', username: 'ada' }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('stops polling a running export once the list endpoint fails, instead of asking forever', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const running = {
+      id: 'e2',
+      status: 'processing',
+      type: 'all',
+      format: 'json',
+      progress: 40,
+      filename: null,
+      sizeBytes: null,
+      fileCount: null,
+      error: null,
+      createdAt: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+      completedAt: null,
+      expiresAt: null,
+      downloadUrl: null,
+    };
+    let answered = false;
+    fetchMock.mockImplementation(async () => {
+      if (answered) return json({ message: 'Database down', code: 'INTERNAL' }, 500);
+      answered = true;
+      return json({ exports: [running], nextCursor: null });
+    });
+    const lists = () => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/data/exports'));
+    renderPage(<ExportCard />);
+    await waitFor(() => expect(lists()).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(JOB_POLL_MS + 100);
+    expect(lists()).toHaveLength(2);
+    // the poll that failed was the last: ten more intervals ask nothing
+    await vi.advanceTimersByTimeAsync(JOB_POLL_MS * 10);
+    expect(lists()).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,8 @@
 /** Data tools query keys and hooks. Jobs are polled while any of them is still running. */
 import type {
   ConsentBody,
+  DataExportsPage,
+  DataImportsPage,
   DataExportBody,
   DataImportType,
   RetentionSettingsBody,
@@ -32,6 +34,8 @@ import {
   startImport,
 } from './api.ts';
 import { useDataStore } from './store.ts';
+import { plural } from '../../lib/plural.ts';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const dataKeys = {
   all: ['data-tools'] as const,
@@ -51,7 +55,9 @@ export const useExportsQuery = () =>
   useQuery({
     queryKey: dataKeys.exports(),
     queryFn: fetchExports,
-    refetchInterval: (query) => (running(query.state.data?.exports) ? JOB_POLL_MS : false),
+    refetchInterval: pollUnlessFailed(JOB_POLL_MS, (data: DataExportsPage | undefined) =>
+      running(data?.exports),
+    ),
   });
 
 /** Imports started or seen running in this tab, until they are seen finished. */
@@ -62,7 +68,9 @@ export function useImportsQuery() {
   const query = useQuery({
     queryKey: dataKeys.imports(),
     queryFn: fetchImports,
-    refetchInterval: (query) => (running(query.state.data?.imports) ? JOB_POLL_MS : false),
+    refetchInterval: pollUnlessFailed(JOB_POLL_MS, (data: DataImportsPage | undefined) =>
+      running(data?.imports),
+    ),
   });
   const jobs = query.data?.imports;
   // A finished profile or social-links import changed the account: show it without a reload.
@@ -157,7 +165,7 @@ export const useOptimizeStorage = () =>
 export const useCleanup = () =>
   useDataMutation((olderThan: string) => cleanupData(olderThan), {
     success: (r) =>
-      `Removed ${r.deleted.exports} exports, ${r.deleted.imports} imports and ${r.deleted.notifications} notifications`,
+      `Removed ${plural(r.deleted.exports, 'export')}, ${plural(r.deleted.imports, 'import')} and ${plural(r.deleted.notifications, 'notification')}`,
     failure: 'Failed to clean up',
     invalidate: [dataKeys.exports(), dataKeys.imports(), dataKeys.storage(), ['notifications']],
   });

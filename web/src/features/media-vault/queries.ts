@@ -31,6 +31,7 @@ import {
   updateMedia,
   type VaultFilter,
 } from './vault-api.ts';
+import { plural } from '../../lib/plural.ts';
 
 export const vaultKeys = {
   all: ['vault'] as const,
@@ -114,7 +115,7 @@ export function useMoveMediaMutation() {
     mutationFn: ({ ids, folderId }: { ids: string[]; folderId: string | null }) =>
       moveMedia(ids, folderId),
     onSuccess: (response) => {
-      toast.success(`${response.moved} ${response.moved === 1 ? 'item' : 'items'} moved.`);
+      toast.success(`${plural(response.moved, 'item')} moved.`);
       return invalidate();
     },
     onError: failure('Could not move the items.'),
@@ -141,7 +142,7 @@ export function useDeleteMediaMutation() {
       return ids.length;
     },
     onSuccess: (count) => {
-      toast.success(`${count} ${count === 1 ? 'item' : 'items'} deleted.`);
+      toast.success(`${plural(count, 'item')} deleted.`);
       return invalidate();
     },
     onError: (error) => {
@@ -172,7 +173,7 @@ export function useVaultUploadMutation() {
       return { uploaded, failed };
     },
     onSuccess: ({ uploaded, failed }) => {
-      if (uploaded > 0) toast.success(`${uploaded} ${uploaded === 1 ? 'file' : 'files'} uploaded.`);
+      if (uploaded > 0) toast.success(`${plural(uploaded, 'file')} uploaded.`);
       for (const f of failed) toast.error(`${f.filename}: ${f.message}`);
       return invalidate();
     },

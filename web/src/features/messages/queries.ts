@@ -1,6 +1,7 @@
 /** Chat list queries and mutations (TanStack Query). Messages live in message-store.ts. */
 import type { Chat, ChatList } from '@fanspace/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api/index.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useAuthStore } from '../auth/store.ts';
 import * as api from './chats-api.ts';
@@ -33,6 +34,14 @@ export function useUnreadChatCount(): number {
   // the server's render of the page knows no count: the browser's follows its hydration
   const hydrated = useHydrated();
   return hydrated ? (chats.data?.chats.filter((c) => c.unreadCount > 0).length ?? 0) : 0;
+}
+
+/**
+ * The chat is not there for the caller: 404 (deleted, or someone else's – the server does not
+ * tell which), or 400 for an id no chat can have (a mangled link).
+ */
+export function isMissingChatError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
 export function useChatQuery(chatId: string | undefined, fallback: Chat | undefined) {

@@ -47,15 +47,23 @@ export const profileQueryOptions = (username: string) =>
     queryKey: profileKeys.byUsername(username),
     queryFn: () => fetchUserByUsername(username),
     // A missing or hidden account will not appear on a retry.
-    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+    retry: (count, error) => !isMissingProfileError(error) && count < 2,
   });
+
+/**
+ * The server says there is no such account: 404, or 400 for a name no account can have (bad
+ * characters, too long – a mistyped or mangled link), which is just as missing to the reader.
+ */
+export function isMissingProfileError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
 
 export function useProfileQuery(username: string | undefined) {
   const options = profileQueryOptions(username ?? '');
   // The page's prefetch (prefetch.ts) may already have been told the account is missing: asking
-  // again as the page mounts would only hear the same 404.
+  // again as the page mounts would only hear the same answer.
   const cachedError = useQueryClient().getQueryState(options.queryKey)?.error;
-  const missing = isApiError(cachedError) && cachedError.status === 404;
+  const missing = isMissingProfileError(cachedError);
   return useQuery({ ...options, enabled: Boolean(username), retryOnMount: !missing });
 }
 

@@ -77,6 +77,31 @@ describe('ReelsPage', () => {
     expect(await screen.findByText('Caption r1')).toBeTruthy();
   });
 
+  it('asks a failing next page once, not in a loop, and again only when told to', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url.includes('cursor=c2')) {
+        // a real server takes a moment: the page renders the request as in flight
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return json({ message: 'Server error', code: 'INTERNAL' }, 500);
+      }
+      if (url.startsWith('/api/reels?') || url === '/api/reels')
+        return json({ reels: [reel('r1'), reel('r2')], nextCursor: 'c2', hasMore: true });
+      return json({ reelId: 'r1', counted: true, viewCount: 1 });
+    });
+    const nextPages = () => fetchMock.mock.calls.filter(([u]) => u.includes('cursor=c2'));
+    renderPage(<ReelsPage />);
+    expect(await screen.findByText('Caption r1')).toBeTruthy();
+    await waitFor(() => expect(nextPages()).toHaveLength(1));
+    // long enough for a loop to have asked many times
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(nextPages()).toHaveLength(1);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(nextPages()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(nextPages()).toHaveLength(2);
+  });
+
   it('asks before deleting an own reel', async () => {
     fetchMock.mockImplementation(async (url, init) => {
       if (url.startsWith('/api/reels?') || url === '/api/reels')

@@ -30,6 +30,7 @@ import {
   updateScheduled,
   type SchedulerFilter,
 } from './api.ts';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const schedulerKeys = {
   all: ['scheduler'] as const,
@@ -46,7 +47,7 @@ export const useScheduledItems = (filter: SchedulerFilter) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
     // pending items go out while the page is open: keep statuses fresh
-    refetchInterval: 30_000,
+    refetchInterval: pollUnlessFailed(30_000),
   });
 
 export const itemsOf = (data: Pages | undefined): ScheduledItem[] =>

@@ -9,7 +9,7 @@ import type {
   UpdateMeBody,
 } from '@fanspace/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf, errorMessageOf } from '../../lib/api/index.ts';
+import { errorCodeOf, errorDataOf, errorMessageOf } from '../../lib/api/index.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { authKeys, FormFailure, refreshCurrentUser } from '../auth/queries.ts';
 import { useAuthStore } from '../auth/store.ts';
@@ -330,7 +330,12 @@ export function useSavePayoutSettingsMutation() {
       try {
         return await savePayoutSettings(body);
       } catch (error) {
-        throw new Error(errorMessageOf(error, 'Failed to save payout settings.'));
+        // the server names the field it refused (an IBAN with wrong check digits…): the form
+        // shows its message there
+        throw new FormFailure(errorMessageOf(error, 'Failed to save payout settings.'), {
+          field: errorDataOf(error).field,
+          code: errorCodeOf(error),
+        });
       }
     },
     onSuccess: (view) => {

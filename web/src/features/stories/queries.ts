@@ -17,6 +17,7 @@ import {
   markStoryViewed,
   type StoryDraft,
 } from './api.ts';
+import { pollUnlessFailed } from '../../lib/query-client.ts';
 
 export const storyKeys = {
   all: ['stories'] as const,
@@ -29,7 +30,7 @@ export const storyKeys = {
 export const storyTrayQueryOptions = () =>
   queryOptions({ queryKey: storyKeys.tray(), queryFn: () => fetchStories(), staleTime: 30_000 });
 export const useStoryTrayQuery = (enabled = true) =>
-  useQuery({ ...storyTrayQueryOptions(), enabled, refetchInterval: 60_000 });
+  useQuery({ ...storyTrayQueryOptions(), enabled, refetchInterval: pollUnlessFailed(60_000) });
 
 export const useUserStoriesQuery = (userId: string | null) =>
   useQuery({

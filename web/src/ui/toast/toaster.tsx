@@ -30,7 +30,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       <div className="min-w-0 flex-1">
         <p className="sr-only">{label}:</p>
         {toast.title ? <p className="text-sm font-semibold text-fg">{toast.title}</p> : null}
-        <p className="text-sm break-words text-fg/90">{toast.message}</p>
+        <p className="text-sm wrap-anywhere text-fg/90">{toast.message}</p>
       </div>
       <button
         type="button"

@@ -8,6 +8,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { LoadingState } from '../../../ui/loading-state.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { useAudience, useProfileViewers } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 const box = 'rounded-2xl border border-line bg-surface p-4';
 
@@ -108,8 +109,7 @@ export function ProfileViewers() {
                     {v.user.displayName ?? v.user.username}
                   </Link>
                   <span className="text-xs text-muted">
-                    {v.views} {v.views === 1 ? 'visit' : 'visits'} · last{' '}
-                    {new Date(v.lastViewedAt).toLocaleString()}
+                    {plural(v.views, 'visit')} · last {new Date(v.lastViewedAt).toLocaleString()}
                   </span>
                 </span>
               </li>

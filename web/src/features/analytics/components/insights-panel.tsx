@@ -21,7 +21,7 @@ function InsightCard({ insight, onDelete }: { insight: Insight; onDelete: () => 
           {insight.kind === 'monthly' ? `Monthly · ${insight.month}` : `Last ${insight.period}`} ·{' '}
           {SOURCE[insight.source]} · {new Date(insight.createdAt).toLocaleString()}
         </span>
-        <Button size="sm" variant="ghost" onClick={onDelete}>
+        <Button size="sm" variant="danger-ghost" onClick={onDelete}>
           Delete
         </Button>
       </header>

@@ -1,4 +1,5 @@
 import { useRealtime } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 /** "Right now": the last 30 minutes' counts (GET /analytics/v2/realtime), quietly refreshed. */
 export function RealtimeStrip() {
@@ -11,8 +12,9 @@ export function RealtimeStrip() {
         className="mr-2 inline-block h-2 w-2 rounded-full bg-success align-middle"
         aria-hidden="true"
       />
-      Last {q.data.windowMinutes} minutes: {t.views} post views, {t.profileViews} profile views,{' '}
-      {t.likes} likes, {t.comments} comments
+      Last {plural(q.data.windowMinutes, 'minute')}: {plural(t.views, 'post view')},{' '}
+      {plural(t.profileViews, 'profile view')}, {plural(t.likes, 'like')},{' '}
+      {plural(t.comments, 'comment')}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { AnalyticsDashboard, MetricChange } from '@fanspace/contracts';
 import { formatUsd } from '../../../lib/money.ts';
+import { plural } from '../../../lib/plural.ts';
 
 const CARDS: Array<{ key: string; label: string; money?: boolean }> = [
   { key: 'views', label: 'Post views' },
@@ -52,7 +53,8 @@ export function StatCards({ data }: { data: AnalyticsDashboard }) {
         );
       })}
       <li className="col-span-2 text-xs text-muted md:col-span-3 xl:col-span-6">
-        {data.totals.subscribers} active subscribers · {data.totals.followers} followers now
+        {plural(data.totals.subscribers, 'active subscriber')} ·{' '}
+        {plural(data.totals.followers, 'follower')} now
       </li>
     </ul>
   );

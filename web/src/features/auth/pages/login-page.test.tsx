@@ -87,6 +87,30 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An error occurred during login.');
   });
 
+  it('tells a suspended account until when, as a readable date rather than the ISO string', async () => {
+    const until = '2027-01-05T15:00:00.000Z';
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          message: `Your account is suspended until ${until}: Spam`,
+          code: 'ACCOUNT_SUSPENDED',
+          reason: 'Spam',
+          suspendedUntil: until,
+        },
+        403,
+      ),
+    );
+    renderLogin();
+    await submitCredentials();
+    const text = (await screen.findByRole('alert')).textContent ?? '';
+    const readable = new Date(until).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(text).toBe(`Your account is suspended until ${readable}: Spam`);
+    expect(text).not.toContain('2027-01-05T');
+  });
+
   it('sends an unverified account to the verification screen with its email', async () => {
     fetchMock.mockResolvedValueOnce(
       json(

@@ -27,8 +27,10 @@ export function ProfileQanda({ user, isOwn }: { user: PublicUser; isOwn: boolean
     <dl className="flex flex-col gap-3" aria-label="Questions and answers">
       {qanda.data.items.map((item) => (
         <div key={item.id} className="rounded-3xl border border-line bg-surface p-4">
-          <dt className="font-semibold break-words text-fg">{item.question}</dt>
-          <dd className="mt-1 text-sm break-words whitespace-pre-line text-muted">{item.answer}</dd>
+          <dt className="font-semibold wrap-anywhere text-fg">{item.question}</dt>
+          <dd className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-muted">
+            {item.answer}
+          </dd>
         </div>
       ))}
     </dl>

@@ -62,11 +62,11 @@ function WishlistCard({
         <img src={item.imageUrl} alt="" className="h-36 w-full rounded-2xl object-cover" />
       ) : null}
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold break-words text-fg">{item.title}</h3>
+        <h3 className="font-semibold wrap-anywhere text-fg">{item.title}</h3>
         {item.completed ? <Badge>Funded</Badge> : null}
       </div>
       {item.description ? (
-        <p className="text-sm break-words whitespace-pre-line text-muted">{item.description}</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-line text-muted">{item.description}</p>
       ) : null}
       <ProgressBar value={item.progress} label={`${item.title} funding`} />
       <p className="text-sm text-muted">

@@ -76,12 +76,12 @@ export function QandaManager() {
             className="flex items-start justify-between gap-2 rounded-2xl bg-surface-2 p-3"
           >
             <div className="min-w-0">
-              <p className="font-medium break-words text-fg">{item.question}</p>
-              <p className="text-sm break-words text-muted">{item.answer}</p>
+              <p className="font-medium wrap-anywhere text-fg">{item.question}</p>
+              <p className="text-sm wrap-anywhere text-muted">{item.answer}</p>
             </div>
             <Button
               size="sm"
-              variant="ghost"
+              variant="danger-ghost"
               icon={<TrashIcon size={15} />}
               aria-label={`Delete question ${item.question}`}
               onClick={() => remove.mutate(item.id)}

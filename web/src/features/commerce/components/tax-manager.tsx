@@ -130,7 +130,7 @@ export function TaxManager() {
             </a>
             <Button
               size="sm"
-              variant="ghost"
+              variant="danger-ghost"
               icon={<TrashIcon size={15} />}
               aria-label={`Delete ${d.title}`}
               onClick={() => remove.mutate(d.id)}

@@ -106,12 +106,12 @@ export function WishlistManager() {
         {items.map((item) => (
           <li key={item.id} className="flex flex-col gap-2 rounded-2xl bg-surface-2 p-3">
             <div className="flex items-center justify-between gap-2">
-              <span className="font-medium break-words text-fg">
+              <span className="font-medium wrap-anywhere text-fg">
                 {item.title} {item.completed ? '· Funded' : ''}
               </span>
               <Button
                 size="sm"
-                variant="ghost"
+                variant="danger-ghost"
                 icon={<TrashIcon size={15} />}
                 aria-label={`Delete ${item.title}`}
                 onClick={() => remove.mutate(item.id)}

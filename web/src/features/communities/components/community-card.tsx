@@ -5,7 +5,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { cn } from '../../../ui/cn.ts';
 import { HeartIcon, LockIcon, UsersIcon } from '../../../ui/icons.tsx';
-import { CATEGORY_LABELS, plural } from '../labels.ts';
+import { plural } from '../../../lib/plural.ts';
+import { CATEGORY_LABELS } from '../labels.ts';
 
 /** One community in the grid (or a row in list mode): name, counts and the join action. */
 export function CommunityCard({

@@ -7,7 +7,8 @@ import { FormError } from '../../../ui/form-error.tsx';
 import { Switch } from '../../../ui/switch.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
-import { CATEGORY_OPTIONS, plural } from '../labels.ts';
+import { plural } from '../../../lib/plural.ts';
+import { CATEGORY_OPTIONS } from '../labels.ts';
 import {
   useCreateCommunityMutation,
   useJoinMutation,

@@ -15,6 +15,7 @@ import {
   useRoleMutation,
 } from '../queries.ts';
 import { CommunityTab } from './community-tab.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 const ROLE_LABELS: Record<CommunityRole, string> = {
   owner: 'Owner',
@@ -112,8 +113,7 @@ function MemberRow({
       {canRemove ? (
         <Button
           size="sm"
-          variant="ghost"
-          className="text-red-600"
+          variant="danger-ghost"
           onClick={() => remove.mutate(member.userId)}
           loading={remove.isPending}
         >
@@ -142,7 +142,7 @@ export function CommunityMembers({
       cardClassName="px-4"
     >
       {(pages) => (
-        <ul className="divide-y divide-line" aria-label={`${pages[0]?.total ?? 0} members`}>
+        <ul className="divide-y divide-line" aria-label={plural(pages[0]?.total ?? 0, 'member')}>
           {pages
             .flatMap((page) => page.members)
             .map((m) => (

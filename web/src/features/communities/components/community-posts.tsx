@@ -16,6 +16,7 @@ import {
   useLikePostMutation,
 } from '../queries.ts';
 import { CommunityTab } from './community-tab.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 function Composer({ communityId }: { communityId: string }) {
   const [content, setContent] = useState('');
@@ -58,7 +59,8 @@ function Composer({ communityId }: { communityId: string }) {
               type="file"
               accept="image/*"
               className="sr-only"
-              aria-label="Image"
+              // the name holds the visible text (label in name)
+              aria-label={image ? `Image: ${image.name}` : 'Add an image (optional)'}
               onChange={(e) => setImage(e.target.files?.[0] ?? null)}
             />
           </label>
@@ -113,7 +115,7 @@ function PostCard({ post, communityId }: { post: CommunityPost; communityId: str
           }
           onClick={() => like.mutate(post.id)}
         >
-          {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+          {plural(post.likeCount, 'like')}
         </Button>
       </div>
     </Card>

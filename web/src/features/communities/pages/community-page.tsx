@@ -15,7 +15,8 @@ import { useAuthStore } from '../../auth/store.ts';
 import { EditCommunityDialog, JoinCommunityDialog } from '../components/community-dialogs.tsx';
 import { CommunityMembers } from '../components/community-members.tsx';
 import { CommunityPosts } from '../components/community-posts.tsx';
-import { CATEGORY_LABELS, plural } from '../labels.ts';
+import { plural } from '../../../lib/plural.ts';
+import { CATEGORY_LABELS } from '../labels.ts';
 import { useCommunityQuery, useDeleteCommunityMutation, useLeaveMutation } from '../queries.ts';
 
 /** Edit for the owner and moderators (the dialog opens with the community as it stands). */

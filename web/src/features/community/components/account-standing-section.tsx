@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { sendCounterNotice } from '../api.ts';
 import { communityKeys, useModerationQuery, useMyDmcaQuery } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 const EVENT_LABELS: Record<string, string> = {
   warning: 'Warning',
@@ -94,7 +95,7 @@ export function AccountStandingSection() {
           <div className="flex flex-col gap-3">
             <p className="text-fg">
               Status: <strong className="capitalize">{moderation.data.status}</strong> ·{' '}
-              {moderation.data.strikes} {moderation.data.strikes === 1 ? 'strike' : 'strikes'}
+              {plural(moderation.data.strikes, 'strike')}
             </p>
             {moderation.data.history.length === 0 ? (
               <p className="text-sm text-muted">
@@ -136,7 +137,7 @@ export function AccountStandingSection() {
             {dmca.data.againstMe.map((n) => (
               <li key={n.id} className="rounded-xl border border-line p-3 text-sm">
                 <p className="font-semibold text-fg">
-                  Takedown of {n.postIds.length} post(s) · {n.status}
+                  Takedown of {plural(n.postIds.length, 'post')} · {n.status}
                 </p>
                 <p className="text-muted">Claimed work: {n.copyrightedWork}</p>
                 {n.status === 'restored' ? (

@@ -11,6 +11,7 @@ import { SegmentedControl } from '../../../ui/segmented-control.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { useCreateSuggestion, useSuggestionsQuery, useVoteSuggestion } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 function NewSuggestionForm() {
   const [title, setTitle] = useState('');
@@ -115,7 +116,7 @@ export function SuggestionsPage() {
               <button
                 type="button"
                 aria-pressed={s.voted}
-                aria-label={`${s.voted ? 'Remove your vote for' : 'Vote for'} ${s.title} (${s.votes} ${s.votes === 1 ? 'vote' : 'votes'})`}
+                aria-label={`${s.voted ? 'Remove your vote for' : 'Vote for'} ${s.title} (${plural(s.votes, 'vote')})`}
                 onClick={() => vote.mutate({ id: s.id, on: !s.voted })}
                 className={`flex min-w-14 flex-col items-center rounded-xl border px-2 py-1 text-sm font-bold focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none ${s.voted ? 'border-accent bg-accent-soft text-accent-text' : 'border-line text-fg hover:bg-surface-2'}`}
               >

@@ -13,8 +13,10 @@ import { VaultPickerDialog } from '../../media-vault/components/vault-picker-dia
 import { VaultThumb } from '../../media-vault/components/vault-thumb.tsx';
 import { PlayIcon } from '../../posts/icons.tsx';
 import type { Attachment, ComposerState } from '../use-composer.ts';
+import { plural } from '../../../lib/plural.ts';
 
-export const FILE_INPUT_LABEL = 'Add photos or videos';
+/** the picker's accessible name: it holds the visible "From device" (WCAG 2.5.3 label in name) */
+export const FILE_INPUT_LABEL = 'Add photos or videos from device';
 export const POST_ACCEPT = 'image/*,video/*';
 
 function DeviceProgress({ uploadId, name }: { uploadId: string; name: string }) {
@@ -163,7 +165,7 @@ export function ComposerAttachments({ composer }: { composer: ComposerState }) {
       ) : null}
       {composer.uploading > 0 ? (
         <p role="status" className="text-sm text-muted">
-          Uploading {composer.uploading} {composer.uploading === 1 ? 'file' : 'files'}…
+          Uploading {plural(composer.uploading, 'file')}…
         </p>
       ) : null}
       {picking ? (

@@ -8,6 +8,7 @@ import { renderPage, signIn, stubFetch, type FetchMock } from '../../../test/ren
 import { useCreatorGate } from '../../creator/creator-gate.ts';
 import { bindCreatorGate } from '../../creator/creator-gate.ts';
 import { useProfileQuery } from '../../profile/queries.ts';
+import { FILE_INPUT_LABEL } from './attachments.tsx';
 import { ComposerForm } from './composer-form.tsx';
 
 let fetchMock: FetchMock;
@@ -58,6 +59,16 @@ afterEach(() => {
 });
 
 describe('composer', () => {
+  it('names the upload control with its visible text in it (label in name)', () => {
+    renderPage(<ComposerForm onPublished={vi.fn()} />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const visible = input.closest('label')!.textContent!.trim();
+    expect(visible).toBe('From device');
+    const name = input.getAttribute('aria-label') ?? '';
+    expect(name.toLowerCase()).toContain(visible.toLowerCase());
+    expect(screen.getByLabelText(FILE_INPUT_LABEL)).toBe(input);
+  });
+
   it('refuses an empty post with the spec message and sends nothing', async () => {
     const onPublished = vi.fn();
     renderPage(<ComposerForm onPublished={onPublished} />);

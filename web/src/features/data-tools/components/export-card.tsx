@@ -70,7 +70,7 @@ function ExportRow({ job }: { job: DataExportJob }) {
           </a>
         ) : null}
         <Button
-          variant="ghost"
+          variant="danger-ghost"
           size="sm"
           icon={<TrashIcon size={16} />}
           loading={remove.isPending}

@@ -13,6 +13,7 @@ import {
   useSaveRetention,
 } from '../queries.ts';
 import { SelectField } from './progress-bar.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 const KEEP_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'keep', label: 'Keep forever' },
@@ -25,9 +26,9 @@ const toKeep = (days: number | null) => (days === null ? 'keep' : String(days));
 const toDays = (keep: string) => (keep === 'keep' ? null : Number(keep));
 /** The menu, plus a period set elsewhere (the API takes any number of days), so saving keeps it. */
 const optionsFor = (days: number | null) =>
-  KEEP_OPTIONS.some((o) => o.value === toKeep(days))
+  days === null || KEEP_OPTIONS.some((o) => o.value === toKeep(days))
     ? KEEP_OPTIONS
-    : [...KEEP_OPTIONS, { value: toKeep(days), label: `${days} days` }];
+    : [...KEEP_OPTIONS, { value: toKeep(days), label: plural(days, 'day') }];
 
 function RetentionForm({ settings }: { settings: RetentionSettings }) {
   const id = useId();

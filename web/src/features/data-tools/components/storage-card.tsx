@@ -7,6 +7,7 @@ import { LoadingState } from '../../../ui/loading-state.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useCleanup, useClearCache, useOptimizeStorage, useStorageUsageQuery } from '../queries.ts';
 import { SelectField } from './progress-bar.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 const CLEANUP_OPTIONS = [
   { value: '7d', label: 'Older than a week' },
@@ -27,7 +28,7 @@ function UsageBars({ categories, total }: { categories: StorageUsageCategory[]; 
               <span className="text-fg">{c.label}</span>
               <span className="text-muted">
                 {formatBytes(c.bytes)}
-                <span className="sr-only"> in {c.files} files</span>
+                <span className="sr-only"> in {plural(c.files, 'file')}</span>
               </span>
             </div>
             <div className="mt-1 h-2 overflow-hidden rounded-full bg-surface-3" aria-hidden="true">

@@ -172,6 +172,38 @@ describe('EarningsPage', () => {
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
   });
 
+  it('lays the figures out as valid description lists (dt/dd in a div directly in the dl)', async () => {
+    renderPage(<EarningsPage />);
+    await screen.findByLabelText('Earnings breakdown');
+    const lists = [...document.querySelectorAll('dl')];
+    expect(lists.length).toBeGreaterThan(0);
+    const tags = (el: Element) => [...el.children].map((c) => c.tagName);
+    for (const dl of lists) {
+      for (const child of dl.children) {
+        if (child.tagName === 'DIV') {
+          expect(tags(child).every((t) => t === 'DT' || t === 'DD')).toBe(true);
+          expect(tags(child)).toContain('DT');
+        } else {
+          expect(['DT', 'DD']).toContain(child.tagName);
+        }
+      }
+    }
+    // each term keeps its amount and its explanation as definitions
+    const pending = within(screen.getByLabelText('Balances')).getByText('Pending (7-day hold)');
+    expect(tags(pending.parentElement!)).toEqual(['DT', 'DD', 'DD']);
+  });
+
+  it('shows the release date in the server’s explanation as a readable date, not ISO', async () => {
+    renderPage(<EarningsPage />);
+    const balances = await screen.findByLabelText('Balances');
+    const readable = new Date('2026-12-01T00:00:00Z').toLocaleDateString(undefined, {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    expect(within(balances).getByText(`held for 7 days; next on ${readable}`)).toBeTruthy();
+    expect(balances.textContent).not.toContain('2026-12-01');
+  });
+
   it('validates the payout amount locally, then requests it with an Idempotency-Key', async () => {
     renderPage(<EarningsPage />);
     const field = (await screen.findByLabelText('Payout amount (USD)')) as HTMLInputElement;

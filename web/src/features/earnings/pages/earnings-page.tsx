@@ -6,6 +6,7 @@
 import type { EarningsOverviewDetailed, Payout, PayoutScheduleName } from '@fanspace/contracts';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../lib/api/index.ts';
+import { fullDate, localizeDatesInText } from '../../../lib/relative-time.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button.tsx';
@@ -30,21 +31,19 @@ import {
   useEarningsOverviewQuery,
 } from '../queries.ts';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
 type StepKey = keyof EarningsOverviewDetailed['steps'];
 
 /** Each payment has its own hold: one line per (local) day, not the same date over and over. */
 function releasesByDay(releases: EarningsOverviewDetailed['releases']) {
   const days = new Map<string, number>();
   for (const r of releases) {
-    const label = day(r.availableAt);
+    const label = fullDate(r.availableAt);
     days.set(label, (days.get(label) ?? 0) + r.amountCents);
   }
   return [...days].map(([label, cents]) => ({ label, amount: cents / 100 }));
 }
 
+/** One figure of a `<dl>`: its group holds only the term and its definitions (amount, why). */
 function StepRow({
   label,
   step,
@@ -57,15 +56,13 @@ function StepRow({
   strong?: boolean;
 }) {
   return (
-    <div className="flex flex-col gap-0.5 border-b border-line py-3 last:border-b-0">
-      <div className="flex items-baseline justify-between gap-4">
-        <dt className={cn('text-fg', strong ? 'font-semibold' : 'font-medium')}>{label}</dt>
-        <dd className={cn('shrink-0 whitespace-nowrap', strong ? 'font-bold text-fg' : 'text-fg')}>
-          {sign ? `${sign} ` : ''}
-          {formatPrice(step.amount)}
-        </dd>
-      </div>
-      <p className="text-sm text-muted">{step.explanation}</p>
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 border-b border-line py-3 last:border-b-0">
+      <dt className={cn('text-fg', strong ? 'font-semibold' : 'font-medium')}>{label}</dt>
+      <dd className={cn('whitespace-nowrap', strong ? 'font-bold text-fg' : 'text-fg')}>
+        {sign ? `${sign} ` : ''}
+        {formatPrice(step.amount)}
+      </dd>
+      <dd className="col-span-2 text-sm text-muted">{localizeDatesInText(step.explanation)}</dd>
     </div>
   );
 }
@@ -169,10 +166,10 @@ function PayoutHistory() {
               </Badge>
             </div>
             <p className="text-xs text-subtle">
-              Requested {day(p.requestedAt)}
+              Requested {fullDate(p.requestedAt)}
               {p.source !== 'manual' ? ` by your ${p.source} schedule` : ''}
               {p.processedAt
-                ? ` · ${STATUS_LABEL[p.status].toLowerCase()} ${day(p.processedAt)}`
+                ? ` · ${STATUS_LABEL[p.status].toLowerCase()} ${fullDate(p.processedAt)}`
                 : ''}
             </p>
             {p.status === 'failed' ? (
@@ -211,7 +208,7 @@ function PayoutSchedulePicker() {
       <p className="text-sm text-muted">
         {view.schedule === 'manual'
           ? 'You request payouts yourself.'
-          : `Your whole available balance is requested automatically ${view.schedule === 'weekly' ? 'every week' : 'every month'} when it is at least ${formatPrice(view.minimumPayout)}${view.nextRunAt ? `; next check ${day(view.nextRunAt)}` : ''}.`}
+          : `Your whole available balance is requested automatically ${view.schedule === 'weekly' ? 'every week' : 'every month'} when it is at least ${formatPrice(view.minimumPayout)}${view.nextRunAt ? `; next check ${fullDate(view.nextRunAt)}` : ''}.`}
         {!view.payoutSettingsConfigured ? ' Add your payout details first.' : ''}
       </p>
       {save.isError ? (

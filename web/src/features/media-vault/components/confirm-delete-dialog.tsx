@@ -1,5 +1,6 @@
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export function ConfirmDeleteDialog({
   count,
@@ -17,7 +18,7 @@ export function ConfirmDeleteDialog({
       open
       onClose={onCancel}
       role="alertdialog"
-      title={`Delete ${count} ${count === 1 ? 'item' : 'items'}?`}
+      title={`Delete ${plural(count, 'item')}?`}
       description="They are removed for good – posts that use them lose these files too."
       footer={
         <>

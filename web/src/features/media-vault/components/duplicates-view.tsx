@@ -6,6 +6,7 @@ import { CheckCircleIcon, TrashIcon } from '../../../ui/icons.tsx';
 import { Skeleton } from '../../../ui/loading-state.tsx';
 import { useDeleteMediaMutation, useDuplicateStatsQuery, useDuplicatesQuery } from '../queries.ts';
 import { formatBytes, VaultThumb } from './vault-thumb.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export function DuplicatesView() {
   const stats = useDuplicateStatsQuery();
@@ -63,7 +64,7 @@ export function DuplicatesView() {
                     loading={remove.isPending && remove.variables?.[0] === copies[0]?.id}
                     onClick={() => remove.mutate(copies.map((c) => c.id))}
                   >
-                    Delete {copies.length} {copies.length === 1 ? 'copy' : 'copies'}
+                    Delete {plural(copies.length, 'copy', 'copies')}
                   </Button>
                 ) : null}
               </div>

@@ -95,8 +95,8 @@ export function MediaItemDialog({
         ) : (
           <>
             <Button
-              variant="ghost"
-              className="mr-auto text-danger"
+              variant="danger-ghost"
+              className="mr-auto"
               icon={<TrashIcon size={16} />}
               onClick={() => setConfirming(true)}
             >

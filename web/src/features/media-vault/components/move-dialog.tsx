@@ -3,6 +3,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { useMoveMediaMutation } from '../queries.ts';
 import { FolderSelect } from './folder-select.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export function MoveDialog({
   ids,
@@ -21,7 +22,7 @@ export function MoveDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Move ${ids.length} ${ids.length === 1 ? 'item' : 'items'}`}
+      title={`Move ${plural(ids.length, 'item')}`}
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>

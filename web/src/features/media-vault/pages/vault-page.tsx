@@ -231,11 +231,11 @@ export function VaultPage() {
                     <PencilIcon size={16} />
                   </Button>
                   <Button
-                    variant="ghost"
+                    variant="danger-ghost"
                     size="sm"
                     aria-label={`Delete folder ${currentFolder.name}`}
                     onClick={() => setDialog('delete-folder')}
-                    className="px-2 text-danger"
+                    className="px-2"
                   >
                     <TrashIcon size={16} />
                   </Button>

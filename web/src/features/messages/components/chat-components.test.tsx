@@ -172,6 +172,21 @@ describe('MessageBubble', () => {
     expect(screen.queryByRole('link', { name: /example/ })).toBeNull();
   });
 
+  it('wraps a long unbroken word inside the bubble instead of overflowing it', () => {
+    const word = 'a'.repeat(300);
+    const m = normalizeMessage({ id: 'long', chatId: 'c', senderId: maya.id, text: word });
+    renderPage(
+      <MessageBubble message={m} mine={false} viewerId={me.id} otherName="Maya" actions={noop} />,
+    );
+    // no layout engine here: the classes that make it wrap (overflow-wrap:anywhere, and a
+    // flex column that may shrink below the word's width)
+    const bubble = screen.getByText(word).closest('div')!;
+    expect(bubble.className.split(' ')).toContain('wrap-anywhere');
+    expect(bubble.parentElement!.className.split(' ')).toEqual(
+      expect.arrayContaining(['min-w-0', 'wrap-anywhere']),
+    );
+  });
+
   it('a temp message has no actions and shows it is sending', () => {
     const m = {
       ...normalizeMessage({ id: 'temp-1', chatId: 'c', senderId: me.id, text: 'hi' }),

@@ -24,6 +24,7 @@ import {
   LockedMediaVaultPicker,
   useLockedMedia,
 } from './locked-media-picker.tsx';
+import { pollUnlessFailed } from '../../../lib/query-client.ts';
 
 const SEGMENTS: { value: MassMessageSegment; label: string }[] = [
   { value: 'subscribers', label: 'All subscribers' },
@@ -70,10 +71,10 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
     queryFn: () => chatClient.get<MassMessageResponse>(`/chats/mass-messages/${jobId}`),
     enabled: jobId !== null,
     initialData: create.data,
-    refetchInterval: (query) => {
-      const status = query.state.data?.massMessage.status;
-      return status === 'completed' || status === 'failed' ? false : POLL_MS;
-    },
+    refetchInterval: pollUnlessFailed(POLL_MS, (data: MassMessageResponse | undefined) => {
+      const status = data?.massMessage.status;
+      return status !== 'completed' && status !== 'failed';
+    }),
   });
 
   function close(): void {
@@ -136,6 +137,15 @@ export function MassMessageDialog({ open, onClose }: { open: boolean; onClose: (
             ) : (
               <p>{progressText(job)}</p>
             )}
+            {progress.isError && !done ? (
+              // the polling stopped at the failure: asking again is the user's call
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                <FormError message="Could not check on the sending. It goes on without this window." />
+                <Button size="sm" variant="secondary" onClick={() => void progress.refetch()}>
+                  Check again
+                </Button>
+              </div>
+            ) : null}
           </div>
         ) : (
           <form id="mass-message-form" className="flex flex-col gap-4" onSubmit={submit} noValidate>

@@ -14,6 +14,7 @@ import { DoubleCheckIcon, StarIcon } from '../icons.tsx';
 import { DELETED_TEXT, isServerId, type ChatMessage } from '../types.ts';
 import { ContentRequestCard, LockedMessageCard, OfferCard } from './paid-cards.tsx';
 import { MessageText } from './message-text.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export interface MessageActions {
   onReply(message: ChatMessage): void;
@@ -200,7 +201,9 @@ export const MessageBubble = memo(function MessageBubble({
     >
       <div
         className={cn(
-          'flex max-w-[82%] flex-col gap-1 sm:max-w-[70%]',
+          // min-w-0 and overflow-wrap:anywhere: a long unbroken word (a link, "aaaa…") wraps
+          // inside the bubble instead of widening it past the screen
+          'flex min-w-0 max-w-[82%] flex-col gap-1 wrap-anywhere sm:max-w-[70%]',
           mine ? 'items-end' : 'items-start',
         )}
       >
@@ -220,7 +223,7 @@ export const MessageBubble = memo(function MessageBubble({
         {hasBody ? (
           <div
             className={cn(
-              'flex flex-col gap-2 rounded-3xl px-3.5 py-2.5 text-[15px] leading-snug break-words',
+              'flex max-w-full min-w-0 flex-col gap-2 rounded-3xl px-3.5 py-2.5 text-[15px] leading-snug wrap-anywhere',
               mine
                 ? 'rounded-br-lg bg-accent-solid text-white'
                 : 'rounded-bl-lg border border-line bg-surface text-fg',
@@ -279,7 +282,7 @@ export const MessageBubble = memo(function MessageBubble({
           {likes > 0 ? (
             <span
               className="inline-flex items-center gap-0.5 text-danger"
-              aria-label={`${likes} like${likes === 1 ? '' : 's'}`}
+              aria-label={plural(likes, 'like')}
             >
               <HeartIcon size={12} /> {likes > 1 ? likes : null}
             </span>

@@ -21,6 +21,7 @@ import * as api from '../chats-api.ts';
 import { formatMoney } from '../format.ts';
 import { useMessageStore } from '../message-store.ts';
 import type { ChatMessage, LockedMediaItem } from '../types.ts';
+import { plural } from '../../../lib/plural.ts';
 
 /** After a paid action: take the message from the answer, else fetch what changed. */
 async function refreshAfter(result: unknown): Promise<void> {
@@ -163,10 +164,10 @@ function itemsLabel(count: number, types: string[]): string {
   const photos = types.filter((t) => t === 'image').length;
   const videos = types.filter((t) => t === 'video').length;
   const parts = [];
-  if (photos) parts.push(`${photos} ${photos === 1 ? 'photo' : 'photos'}`);
-  if (videos) parts.push(`${videos} ${videos === 1 ? 'video' : 'videos'}`);
+  if (photos) parts.push(plural(photos, 'photo'));
+  if (videos) parts.push(plural(videos, 'video'));
   const rest = count - photos - videos;
-  if (rest > 0) parts.push(`${rest} ${rest === 1 ? 'file' : 'files'}`);
+  if (rest > 0) parts.push(plural(rest, 'file'));
   return parts.join(' · ');
 }
 

@@ -115,6 +115,27 @@ function openConversation() {
 }
 
 describe('MessagesPage conversation', () => {
+  it('a chat that does not exist (or is not mine) shows "not found" with a way back', async () => {
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      url.includes('/chats/gone')
+        ? json({ message: 'Chat not found', code: 'CHAT_NOT_FOUND' }, 404)
+        : served(url, init),
+    );
+    renderPage(<MessagesPage />, {
+      path: '/messages/:chatId',
+      at: '/messages/gone',
+      others: ['/messages'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading conversation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    const back = screen.getByRole('link', { name: 'Back to messages' });
+    expect(back.getAttribute('href')).toBe('/messages');
+    const asked = fetchMock.mock.calls.filter(([u]) => u.includes('/chats/gone'));
+    expect(asked).toHaveLength(1);
+  });
+
   it('shows the conversation and sends with the keyboard (optimistic, then sent)', async () => {
     openConversation();
     const log = await screen.findByRole('list', { name: 'Messages' });

@@ -8,15 +8,16 @@ import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { cn } from '../../../ui/cn.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { MessageIcon, UsersIcon } from '../../../ui/icons.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { ArrowLeftIcon, MessageIcon, UsersIcon } from '../../../ui/icons.tsx';
+import { Button, ButtonLink } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
 import { MassMessageDialog } from '../components/mass-message-dialog.tsx';
 import { ChatList } from '../components/chat-list.tsx';
 import { Conversation } from '../components/conversation.tsx';
-import { chatFromLists, useChatQuery } from '../queries.ts';
+import { chatFromLists, isMissingChatError, useChatQuery } from '../queries.ts';
 
 /** Fills the viewport under the top bar (and above the phone tab bar). */
 const PANE_HEIGHT =
@@ -29,6 +30,23 @@ function OpenConversation({ chatId }: { chatId: string }) {
   if (chat.data) {
     return (
       <Conversation key={chat.data.id} chat={chat.data} onBack={() => void navigate('/messages')} />
+    );
+  }
+  if (chat.isError && isMissingChatError(chat.error)) {
+    return (
+      <div className="flex h-full items-center justify-center rounded-3xl border border-line bg-surface p-6">
+        <EmptyState
+          className="border-0"
+          icon={<MessageIcon size={26} />}
+          title="Conversation not found"
+          description="It may have been deleted, or it is not one of your conversations."
+          action={
+            <ButtonLink to="/messages" variant="secondary" icon={<ArrowLeftIcon size={16} />}>
+              Back to messages
+            </ButtonLink>
+          }
+        />
+      </div>
     );
   }
   if (chat.isError) {

@@ -53,7 +53,7 @@ export function NotificationItem({
           )}
         </span>
         {view.detail ? (
-          <span className="mt-0.5 line-clamp-2 block text-sm break-words text-muted">
+          <span className="mt-0.5 line-clamp-2 block text-sm wrap-anywhere text-muted">
             “{view.detail}”
           </span>
         ) : null}

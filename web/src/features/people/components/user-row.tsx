@@ -7,7 +7,7 @@ import { BadgeCheckIcon } from '../../../ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { avatarUrlOf, displayNameOf, isCreatorUser } from '../../auth/user.ts';
 import { FollowButton } from '../../profile/components/follow-button.tsx';
-import { displayLocale } from '../../../lib/intl.ts';
+import { plural } from '../../../lib/plural.ts';
 
 /** A person in a list: avatar, name, @username, a short bio line and the follow button. */
 export function UserRow({
@@ -46,7 +46,7 @@ export function UserRow({
         <p className="truncate text-sm text-muted">
           @{user.username}
           {user.followersCount !== null && user.followersCount > 0 && !compact
-            ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
+            ? ` · ${plural(user.followersCount, 'follower')}`
             : ''}
         </p>
         {showBio && !compact && user.bio ? (

@@ -21,7 +21,7 @@ function RemoveFollower({ user }: { user: Parameters<typeof UserRow>[0]['user'] 
   const remove = useRemoveFollowerMutation();
   return (
     <Button
-      variant="ghost"
+      variant="danger-ghost"
       size="sm"
       loading={remove.isPending}
       aria-label={`Remove @${user.username} from your followers`}

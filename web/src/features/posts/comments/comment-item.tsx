@@ -60,10 +60,13 @@ export function CommentItem({
       </Link>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link to={profileHref} className="font-semibold text-fg hover:underline">
+          <Link
+            to={profileHref}
+            className="max-w-full min-w-0 truncate font-semibold text-fg hover:underline"
+          >
             {name}
           </Link>
-          <span className="text-muted">@{comment.user.username}</span>
+          <span className="max-w-full min-w-0 truncate text-muted">@{comment.user.username}</span>
           <time
             dateTime={comment.createdAt}
             title={fullDateTime(comment.createdAt)}

@@ -13,6 +13,7 @@ import { relationState, useRelationMutation } from '../../profile/queries.ts';
 import { formatPrice, lockCopy } from '../access.ts';
 import { refreshPostEverywhere } from '../queries.ts';
 import { UnlockDialog } from './unlock-dialog.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 function mediaSummary(types: string[]): string {
   const counts = new Map<string, number>();
@@ -25,7 +26,7 @@ function mediaSummary(types: string[]): string {
   return [...counts.entries()]
     .map(([type, n]) => {
       const [one, many] = words[type] ?? ['file', 'files'];
-      return `${n} ${n === 1 ? one : many}`;
+      return plural(n, one, many);
     })
     .join(' · ');
 }

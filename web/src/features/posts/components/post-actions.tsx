@@ -8,6 +8,7 @@ import { TipButton } from '../../tips/tip-button.tsx';
 import { ShareIcon } from '../icons.tsx';
 import { useLikePostMutation } from '../queries.ts';
 import { copyPostLink, postUrl } from './post-menu.tsx';
+import { plural, pluralWord } from '../../../lib/plural.ts';
 
 const compactNumber = new Intl.NumberFormat('en', { notation: 'compact' });
 
@@ -48,7 +49,7 @@ export function PostActions({ post, commentsHref }: { post: Post; commentsHref: 
           <HeartIcon size={21} fill={liked ? 'currentColor' : 'none'} />
           <span id={likesId} data-testid="like-count">
             {compactNumber.format(post.likeCount)}
-            <span className="sr-only"> {post.likeCount === 1 ? 'like' : 'likes'}</span>
+            <span className="sr-only"> {pluralWord(post.likeCount, 'like')}</span>
           </span>
         </button>
       ) : (
@@ -66,8 +67,8 @@ export function PostActions({ post, commentsHref }: { post: Post; commentsHref: 
         className={cn(button, 'text-muted hover:text-fg')}
         aria-label={
           locked
-            ? `${post.commentsCount} comments (locked)`
-            : `${post.commentsCount} comments, open the conversation`
+            ? `${plural(post.commentsCount, 'comment')} (locked)`
+            : `${plural(post.commentsCount, 'comment')}, open the conversation`
         }
       >
         <MessageIcon size={20} />
@@ -85,12 +86,12 @@ export function PostActions({ post, commentsHref }: { post: Post; commentsHref: 
       <TipButton recipient={post.user} tipType="post" contentId={post.id} appearance="action" />
       <span
         className="ml-auto inline-flex items-center gap-1.5 px-2 text-xs text-subtle"
-        title={`${post.viewCount} views`}
+        title={plural(post.viewCount, 'view')}
       >
         <EyeIcon size={16} />
         <span>
           {compactNumber.format(post.viewCount)}
-          <span className="sr-only"> views</span>
+          <span className="sr-only"> {pluralWord(post.viewCount, 'view')}</span>
         </span>
       </span>
     </div>

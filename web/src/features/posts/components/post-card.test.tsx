@@ -313,3 +313,18 @@ describe('caption', () => {
     );
   });
 });
+
+describe('counts', () => {
+  it('say "1 comment" and "1 view" for one, and the plural otherwise', () => {
+    renderPage(
+      <>
+        <PostCard post={makePost({ id: 'one', commentsCount: 1, viewCount: 1 })} />
+        <PostCard post={makePost({ id: 'two', commentsCount: 2, viewCount: 0 })} />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: '1 comment, open the conversation' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2 comments, open the conversation' })).toBeTruthy();
+    expect(screen.getByTitle('1 view')).toBeTruthy();
+    expect(screen.getByTitle('0 views')).toBeTruthy();
+  });
+});

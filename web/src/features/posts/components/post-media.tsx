@@ -3,6 +3,7 @@ import { imageUrlOf, type PresentedMedia } from '@fanspace/contracts';
 import { useRef, useState } from 'react';
 import { cn } from '../../../ui/cn.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 function altFor(item: PresentedMedia, caption: string, username: string): string {
   const own = item.description.trim() || item.title.trim();
@@ -96,7 +97,7 @@ export function PostMedia({
       className="relative bg-surface-2"
       role="group"
       aria-roledescription="carousel"
-      aria-label={`${media.length} media items`}
+      aria-label={plural(media.length, 'media item')}
     >
       <div
         ref={trackRef}

@@ -46,7 +46,7 @@ export function PostTile({ post }: { post: Post }) {
         />
       ) : (
         <div className="flex h-full w-full items-center justify-center bg-[linear-gradient(135deg,var(--fs-accent-soft),transparent)] p-3">
-          <p className="line-clamp-5 text-center text-sm text-fg">
+          <p className="line-clamp-5 max-w-full min-w-0 text-center text-sm wrap-anywhere text-fg">
             {caption || `A post by ${displayNameOf(post.user)}`}
           </p>
         </div>

@@ -6,7 +6,7 @@ import { tokenizeRichText } from '../rich-text.ts';
 export function RichText({ text, className }: { text: string; className?: string }) {
   const segments = tokenizeRichText(text);
   return (
-    <p className={cn('whitespace-pre-line break-words', className)}>
+    <p className={cn('whitespace-pre-line wrap-anywhere', className)}>
       {segments.map((segment, i) => {
         if (segment.kind === 'hashtag') {
           return (

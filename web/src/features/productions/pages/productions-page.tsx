@@ -70,8 +70,7 @@ function ProductionCard({ production, onEdit }: { production: Production; onEdit
         </Button>
         <Button
           size="sm"
-          variant="ghost"
-          className="text-red-600"
+          variant="danger-ghost"
           loading={remove.isPending}
           onClick={() => remove.mutate(production.id)}
           aria-label={`Delete ${production.title}`}

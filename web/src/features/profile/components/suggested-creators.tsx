@@ -6,7 +6,7 @@ import { Skeleton } from '../../../ui/loading-state.tsx';
 import { avatarUrlOf, displayNameOf } from '../../auth/user.ts';
 import { useSignupSuggestionsQuery } from '../queries.ts';
 import { FollowButton } from './follow-button.tsx';
-import { displayLocale } from '../../../lib/intl.ts';
+import { plural } from '../../../lib/plural.ts';
 
 /** Popular creators the viewer does not follow yet (GET /users/signup-suggestions). */
 export function SuggestedCreators({
@@ -72,7 +72,7 @@ export function SuggestedCreators({
             <p className="truncate text-sm text-muted">
               @{user.username}
               {user.followersCount !== null && user.followersCount > 0
-                ? ` · ${user.followersCount.toLocaleString(displayLocale())} ${user.followersCount === 1 ? 'follower' : 'followers'}`
+                ? ` · ${plural(user.followersCount, 'follower')}`
                 : ''}
             </p>
           </div>

@@ -206,7 +206,35 @@ describe('profile counts', () => {
   });
 });
 
+describe('long unbroken words', () => {
+  it('wrap in the name and the bio instead of widening the page', async () => {
+    releaseSubscriptions();
+    releaseOffers();
+    const word = 'w'.repeat(200);
+    creator = { ...creator, displayName: word, bio: `Hi ${word}` };
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/maya.lens' });
+    const heading = await screen.findByRole('heading', { level: 1, name: word });
+    // the name is a flex item of the heading: it may only wrap when it may also shrink
+    const name = within(heading).getByText(word);
+    expect(name.className.split(' ')).toEqual(expect.arrayContaining(['min-w-0', 'wrap-anywhere']));
+    expect(screen.getByText(`Hi ${word}`).className.split(' ')).toContain('wrap-anywhere');
+  });
+});
+
 describe('a missing account', () => {
+  it('a name the server refuses (400) shows the no-such-account state, asked once', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ message: 'params/username must match pattern', code: 'VALIDATION_FAILED' }, 400),
+    );
+    renderPage(<ProfilePage />, { path: '/u/:username', at: '/u/bad%20name!' });
+    expect(await screen.findByText('This account doesn’t exist')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find creators' })).toBeTruthy();
+    expect(screen.queryByText('Could not load this profile')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = fetchMock.mock.calls.filter(([url]) => url.includes('/api/users/username/'));
+    expect(asked).toHaveLength(1);
+  });
+
   it('is asked for once: the page takes the 404 its prefetch already heard', async () => {
     const { router, client } = renderRoutes([
       { path: '/', element: <p>Home</p> },

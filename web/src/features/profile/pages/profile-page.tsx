@@ -2,7 +2,6 @@
 import type { PublicUser } from '@fanspace/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -22,6 +21,7 @@ import { TipButton } from '../../tips/tip-button.tsx';
 import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { useMySubscriptionsQuery } from '../subscriptions.ts';
 import {
+  isMissingProfileError,
   isOwnProfile,
   profileFollowUps,
   relationState,
@@ -37,6 +37,7 @@ import { ProfileOffers } from '../../commerce/components/profile-offers.tsx';
 import { ProfileWidgets } from '../../creator-kit/profile-widgets.tsx';
 import { CreatorNotesPanel } from '../../creator-kit/creator-notes-panel.tsx';
 import { displayLocale } from '../../../lib/intl.ts';
+import { pluralWord } from '../../../lib/plural.ts';
 
 const TABS = ['Posts', 'Media', 'Wishlist', 'Q&A'] as const;
 
@@ -171,21 +172,22 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
       </div>
 
       <div className="mt-4 px-2 sm:px-6">
-        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight break-words text-fg">
-          {name}
+        <h1 className="font-display flex items-center gap-2 text-2xl font-extrabold tracking-tight text-fg">
+          {/* a flex item is as wide as its longest word unless allowed to shrink and wrap it */}
+          <span className="min-w-0 wrap-anywhere">{name}</span>
           {user.isVerified ? (
             <BadgeCheckIcon size={20} className="shrink-0 text-accent-text" title="Verified" />
           ) : null}
         </h1>
         <p className="flex flex-wrap items-center gap-2 text-muted">
-          @{user.username}
+          <span className="min-w-0 wrap-anywhere">@{user.username}</span>
           {creator ? <Badge>Creator</Badge> : null}
           {!isOwn && relationState(me, user).restricted ? (
             <Badge className="bg-surface-3 text-muted">Restricted</Badge>
           ) : null}
         </p>
         {user.bio ? (
-          <p className="mt-3 max-w-prose whitespace-pre-line break-words text-fg">{user.bio}</p>
+          <p className="mt-3 max-w-prose whitespace-pre-line wrap-anywhere text-fg">{user.bio}</p>
         ) : isOwn ? (
           <p className="mt-3 text-sm text-subtle">
             Add a bio in settings so people know what you are about.
@@ -213,13 +215,13 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
           <>
             {creator && !blocked ? <ProfileOffers user={user} isOwn={isOwn} /> : null}
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
-              <Stat value={user.postsCount} label={user.postsCount === 1 ? 'post' : 'posts'} />
+              <Stat value={user.postsCount} label={pluralWord(user.postsCount, 'post')} />
               {/* the lists are the owner's alone (the server lists only the caller's own) */}
               {/* null: the account hides its follower count (privacy), so no number at all */}
               {user.followersCount === null ? null : (
                 <Stat
                   value={user.followersCount}
-                  label={user.followersCount === 1 ? 'follower' : 'followers'}
+                  label={pluralWord(user.followersCount, 'follower')}
                   to={isOwn ? `/u/${encodeURIComponent(user.username)}/followers` : undefined}
                 />
               )}
@@ -231,7 +233,7 @@ export function ProfileView({ user, isOwn }: { user: PublicUser; isOwn: boolean 
               {creator ? (
                 <Stat
                   value={user.subscriberCount}
-                  label={user.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+                  label={pluralWord(user.subscriberCount, 'subscriber')}
                 />
               ) : null}
             </ul>
@@ -324,7 +326,7 @@ export function ProfilePage() {
   if (profile.isPending || (profile.isSuccess && waitingForSubscriptions))
     return <ProfileSkeleton />;
   if (profile.isError) {
-    if (isApiError(profile.error) && profile.error.status === 404) {
+    if (isMissingProfileError(profile.error)) {
       return (
         <EmptyState
           className="mx-auto max-w-3xl"

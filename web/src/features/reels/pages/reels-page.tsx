@@ -24,6 +24,7 @@ import {
   useReelsFeedQuery,
   useViewReelMutation,
 } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 function ReelSlide({ reel }: { reel: Reel }) {
   const like = useLikeReelMutation();
@@ -77,13 +78,16 @@ function ReelSlide({ reel }: { reel: Reel }) {
         <button
           type="button"
           onClick={() => setCommenting(true)}
-          aria-label={`${reel.commentCount} comments`}
+          aria-label={plural(reel.commentCount, 'comment')}
           className="flex flex-col items-center rounded-full p-2 hover:bg-white/10"
         >
           <MessageIcon size={24} />
           <span className="text-xs">{reel.commentCount}</span>
         </button>
-        <span className="flex flex-col items-center p-2" aria-label={`${reel.viewCount} views`}>
+        <span
+          className="flex flex-col items-center p-2"
+          aria-label={plural(reel.viewCount, 'view')}
+        >
           <EyeIcon size={24} aria-hidden />
           <span className="text-xs">{reel.viewCount}</span>
         </span>
@@ -135,7 +139,7 @@ export function ReelsPage() {
   const viewed = useRef(new Set<string>());
   const reels = feed.data?.pages.flatMap((p) => p.reels) ?? [];
   const current = reels[Math.min(index, Math.max(reels.length - 1, 0))];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const mutateView = view.mutate;
 
   useEffect(() => {
@@ -144,9 +148,12 @@ export function ReelsPage() {
       mutateView(current.id);
     }
   }, [current, mutateView]);
+  // near the end, the next page; not again after it failed (the failure ends the fetching,
+  // which would ask at once, and again, for as long as the server fails): "Try again" asks
   useEffect(() => {
-    if (index >= reels.length - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [index, reels.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (index >= reels.length - 2 && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+      void fetchNextPage();
+  }, [index, reels.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const move = moveForKey(event.key);
@@ -169,7 +176,8 @@ export function ReelsPage() {
       </header>
       {feed.isPending ? (
         <LoadingState label="Loading reels…" />
-      ) : feed.isError ? (
+      ) : feed.isError && !isFetchNextPageError ? (
+        // a failed next page keeps the reels loaded so far on screen (with its own retry)
         <ErrorState onRetry={() => void feed.refetch()} />
       ) : !current ? (
         <EmptyState
@@ -215,6 +223,14 @@ export function ReelsPage() {
               Next
             </Button>
           </div>
+          {isFetchNextPageError ? (
+            <p role="alert" className="flex items-center gap-2 text-sm text-muted">
+              Could not load more reels.
+              <Button size="sm" variant="ghost" onClick={() => void fetchNextPage()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
         </div>
       )}
       <ReelComposer open={composing} onClose={() => setComposing(false)} />

@@ -174,8 +174,8 @@ function ReleaseCard({ release }: { release: ModelRelease }) {
       <Button
         type="button"
         size="sm"
-        variant="ghost"
-        className="self-start text-red-600"
+        variant="danger-ghost"
+        className="self-start"
         icon={<TrashIcon size={14} />}
         onClick={() => setConfirming(true)}
       >

@@ -16,6 +16,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { TYPE_LABEL, textFieldOf } from '../labels.ts';
 import { fromLocalInput, scheduleTimeProblem, toLocalInput } from '../time.ts';
+import { plural } from '../../../lib/plural.ts';
 
 export const NEW_TIME_LABEL = 'New date and time';
 
@@ -135,7 +136,7 @@ export function BulkRescheduleDialog({
     <Dialog
       open
       onClose={onCancel}
-      title={`Reschedule ${count} ${count === 1 ? 'item' : 'items'}`}
+      title={`Reschedule ${plural(count, 'item')}`}
       footer={
         <Footer onCancel={onCancel} submitLabel="Reschedule" loading={loading} form={formId} />
       }

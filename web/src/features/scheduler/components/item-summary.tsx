@@ -5,6 +5,7 @@ import { ImageIcon, MessageIcon } from '../../../ui/icons.tsx';
 import { TypeIcon } from '../../stories/icons.tsx';
 import { STATUS_CLASS, STATUS_LABEL, TYPE_LABEL } from '../labels.ts';
 import { formatWhen } from '../time.ts';
+import { plural } from '../../../lib/plural.ts';
 
 export function StatusBadge({ item }: { item: Pick<ScheduledItem, 'status'> }) {
   return (
@@ -44,9 +45,7 @@ export function ItemThumb({ item, size = 44 }: { item: ScheduledItem; size?: num
 
 export const previewText = (item: ScheduledItem) =>
   item.preview.text.trim() ||
-  (item.preview.mediaCount > 0
-    ? `${item.preview.mediaCount} media item${item.preview.mediaCount === 1 ? '' : 's'}`
-    : 'No text');
+  (item.preview.mediaCount > 0 ? plural(item.preview.mediaCount, 'media item') : 'No text');
 
 export function ItemSummary({ item }: { item: ScheduledItem }) {
   return (

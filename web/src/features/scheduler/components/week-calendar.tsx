@@ -153,7 +153,7 @@ export function WeekCalendar({
                           onClick={() => onOpen(item)}
                           aria-label={`${TYPE_LABEL[item.type]} at ${formatTime(item.scheduledFor)}: ${previewText(item)} (${item.status})`}
                           className={cn(
-                            'line-clamp-2 w-full rounded-lg border-l-4 bg-surface-2 px-1.5 py-1 text-left text-[0.7rem] leading-tight break-words text-fg hover:bg-surface-3',
+                            'line-clamp-2 w-full rounded-lg border-l-4 bg-surface-2 px-1.5 py-1 text-left text-[0.7rem] leading-tight wrap-anywhere text-fg hover:bg-surface-3',
                             TYPE_CLASS[item.type],
                             movable ? 'cursor-grab active:cursor-grabbing' : 'opacity-70',
                             item.status === 'failed' && 'ring-1 ring-danger',

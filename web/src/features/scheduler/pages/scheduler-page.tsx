@@ -41,6 +41,7 @@ import {
   useUpdateScheduled,
 } from '../queries.ts';
 import { addDays, formatDayHeading, startOfWeek, weekRange } from '../time.ts';
+import { plural } from '../../../lib/plural.ts';
 
 type View = 'calendar' | 'queue';
 type DialogState =
@@ -418,7 +419,7 @@ function CreatorScheduler() {
       ) : null}
       {dialog?.kind === 'bulk-cancel' ? (
         <ConfirmDialog
-          title={`Cancel ${selectedIds.length} ${selectedIds.length === 1 ? 'item' : 'items'}?`}
+          title={`Cancel ${plural(selectedIds.length, 'item')}?`}
           description="They will not be published. You can restore them later."
           confirmLabel="Cancel them"
           loading={bulk.isPending}
@@ -439,7 +440,7 @@ function CreatorScheduler() {
       ) : null}
       {dialog?.kind === 'bulk-delete' ? (
         <ConfirmDialog
-          title={`Delete ${selectedIds.length} ${selectedIds.length === 1 ? 'item' : 'items'}?`}
+          title={`Delete ${plural(selectedIds.length, 'item')}?`}
           description="Their schedule entries are removed; anything already published stays."
           confirmLabel="Delete"
           loading={bulkRemove.isPending}

@@ -11,6 +11,7 @@ import { SearchIcon } from '../../../ui/icons.tsx';
 import { avatarUrlOf, displayNameOf } from '../../auth/user.ts';
 import { HashIcon } from '../../posts/icons.tsx';
 import { suggestionTerm, useSuggestionsQuery } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 export const SEARCH_BOX_LABEL = 'Search creators and posts';
 
@@ -177,8 +178,7 @@ export function SearchBox({ className }: { className?: string }) {
                       {option.hashtag.name}
                     </span>
                     <span className="block text-xs text-muted">
-                      {option.hashtag.postsCount}{' '}
-                      {option.hashtag.postsCount === 1 ? 'post' : 'posts'}
+                      {plural(option.hashtag.postsCount, 'post')}
                     </span>
                   </span>
                 </>

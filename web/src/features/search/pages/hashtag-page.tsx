@@ -9,6 +9,7 @@ import { InfinitePosts } from '../../posts/components/infinite-posts.tsx';
 import { HashIcon } from '../../posts/icons.tsx';
 import { normaliseHashtag } from '../../composer/validation.ts';
 import { useSearchQuery } from '../queries.ts';
+import { pluralWord } from '../../../lib/plural.ts';
 
 export function HashtagPage() {
   const { tag: raw = '' } = useParams();
@@ -24,7 +25,7 @@ export function HashtagPage() {
       width="narrow"
       description={
         query.isSuccess
-          ? `${count}${query.hasNextPage ? '+' : ''} ${count === 1 ? 'post' : 'posts'}`
+          ? `${count}${query.hasNextPage ? '+' : ''} ${pluralWord(count, 'post')}`
           : 'Posts with this hashtag'
       }
     >

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -16,8 +16,19 @@ export function ChangePasswordForm() {
   const confirmRef = useRef<HTMLInputElement>(null);
   const change = useChangePasswordMutation();
 
+  // an error is about what was typed: editing a field takes back its error and the server's
+  function edit(field: keyof typeof errors, set: (value: string) => void) {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      if (errors[field]) setErrors((old) => ({ ...old, [field]: undefined }));
+      if (change.isError) change.reset();
+    };
+  }
+
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
+    // the last attempt's answer does not stand beside this attempt's checks
+    change.reset();
     const found: typeof errors = {};
     if (current === '') found.current = 'Enter your current password.';
     if (next.length < MIN_PASSWORD) found.next = `Use at least ${MIN_PASSWORD} characters.`;
@@ -50,7 +61,7 @@ export function ChangePasswordForm() {
         revealable
         autoComplete="current-password"
         value={current}
-        onChange={(e) => setCurrent(e.target.value)}
+        onChange={edit('current', setCurrent)}
         error={errors.current}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -61,7 +72,7 @@ export function ChangePasswordForm() {
           revealable
           autoComplete="new-password"
           value={next}
-          onChange={(e) => setNext(e.target.value)}
+          onChange={edit('next', setNext)}
           error={errors.next}
           hint={`At least ${MIN_PASSWORD} characters.`}
         />
@@ -71,7 +82,7 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={edit('confirm', setConfirm)}
           error={errors.confirm}
         />
       </div>

@@ -1,5 +1,5 @@
 /** Settings → Creator: identity verification, subscription price and payout details. */
-import type { PayoutSettingsBody, PayoutSettingsView } from '@fanspace/contracts';
+import { ibanProblem, type PayoutSettingsBody, type PayoutSettingsView } from '@fanspace/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -7,6 +7,7 @@ import { FormError } from '../../../ui/form-error.tsx';
 import { Skeleton } from '../../../ui/loading-state.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import { FormFailure } from '../../auth/queries.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { isCreatorUser } from '../../auth/user.ts';
 import { IdentityVerification } from '../../creator/components/identity-verification.tsx';
@@ -128,11 +129,18 @@ function PayoutForm({
     routingNumber: '',
   });
   const [error, setError] = useState<string | null>(null);
+  const [ibanError, setIbanError] = useState<string | null>(null);
+  const ibanRef = useRef<HTMLInputElement>(null);
   const save = useSavePayoutSettingsMutation();
   const set =
     (field: keyof typeof form) =>
-    (event: { target: { value: string } }): void =>
+    (event: { target: { value: string } }): void => {
       setForm((f) => ({ ...f, [field]: event.target.value }));
+      if (field === 'iban') setIbanError(null);
+    };
+  // the server's refusal of the IBAN shows at the IBAN field, the rest under the form
+  const failure = save.error instanceof FormFailure ? save.error : null;
+  const serverIbanError = failure?.field === 'iban' ? failure.message : null;
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -140,7 +148,15 @@ function PayoutForm({
     if (form.accountHolder.trim().length < 2) return setError('Enter the account holder’s name.');
     if (!/^[A-Z]{2}$/.test(country))
       return setError('Enter the 2-letter country code, e.g. US or DE.');
-    if (kind === 'iban' && form.iban.trim() === '') return setError('Enter the IBAN.');
+    if (kind === 'iban') {
+      const problem = form.iban.trim() === '' ? 'Enter the IBAN.' : ibanProblem(form.iban);
+      if (problem) {
+        setError(null);
+        setIbanError(problem);
+        ibanRef.current?.focus();
+        return;
+      }
+    }
     if (
       kind === 'account' &&
       (form.accountNumber.trim() === '' || form.routingNumber.trim() === '')
@@ -148,6 +164,7 @@ function PayoutForm({
       return setError('Enter the account number and the routing number.');
     }
     setError(null);
+    setIbanError(null);
     const body: PayoutSettingsBody = {
       method: 'bank_transfer',
       accountHolder: form.accountHolder.trim(),
@@ -200,11 +217,13 @@ function PayoutForm({
       {kind === 'iban' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
+            ref={ibanRef}
             label="IBAN"
             autoComplete="off"
             spellCheck={false}
             value={form.iban}
             onChange={set('iban')}
+            error={ibanError ?? serverIbanError}
           />
           <TextField
             label="BIC (optional)"
@@ -235,7 +254,7 @@ function PayoutForm({
       <p className="text-xs text-muted">
         Stored encrypted. After saving, only the last four characters are ever shown.
       </p>
-      <FormError message={error ?? save.error?.message} />
+      <FormError message={error ?? (serverIbanError ? null : save.error?.message)} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending}>
           Save payout details

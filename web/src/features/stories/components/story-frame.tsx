@@ -84,7 +84,7 @@ export function StoryFrame({
       {textOverlay ? (
         <p
           ref={overlayRef}
-          className="absolute max-w-[90%] -translate-x-1/2 -translate-y-1/2 text-center font-bold break-words whitespace-pre-wrap [text-shadow:0_1px_8px_rgb(0_0_0/0.45)]"
+          className="absolute max-w-[90%] -translate-x-1/2 -translate-y-1/2 text-center font-bold wrap-anywhere whitespace-pre-wrap [text-shadow:0_1px_8px_rgb(0_0_0/0.45)]"
           style={{
             left: `${textPosition.x * 100}%`,
             top: `${textPosition.y * 100}%`,

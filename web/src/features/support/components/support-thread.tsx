@@ -40,7 +40,7 @@ export function SupportThread({
                 <span className="font-semibold text-fg">{author}</span>
                 <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
               </header>
-              <p className="break-words whitespace-pre-wrap text-fg">{m.body}</p>
+              <p className="wrap-anywhere whitespace-pre-wrap text-fg">{m.body}</p>
             </article>
           </li>
         );

@@ -15,6 +15,7 @@ import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { TicketStatusBadge } from '../components/status-badge.tsx';
 import { CATEGORY_LABELS } from '../labels.ts';
 import { useMyTicketsQuery } from '../queries.ts';
+import { plural } from '../../../lib/plural.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -81,7 +82,7 @@ export function SupportPage() {
                       <span className="block truncate font-semibold text-fg">{t.subject}</span>
                       <span className="block text-xs text-muted">
                         {CATEGORY_LABELS[t.category]} · opened {when(t.createdAt)} ·{' '}
-                        {t.messagesCount} {t.messagesCount === 1 ? 'message' : 'messages'}
+                        {plural(t.messagesCount, 'message')}
                       </span>
                     </span>
                     {/* on phones the row is a column: keep the pill its own size */}

@@ -21,6 +21,7 @@ import { isCreatorUser } from '../../auth/user.ts';
 import { formatPrice } from '../../posts/access.ts';
 import { useWalletBalanceQuery } from '../../posts/queries.ts';
 import { useAddTestFundsMutation, useTransactionsQuery } from '../queries.ts';
+import { localizeDatesInText } from '../../../lib/relative-time.ts';
 
 /** SPEC §9: default test funds are 10. */
 export const DEFAULT_TEST_FUNDS = 10;
@@ -105,7 +106,7 @@ function TransactionItem({ line }: { line: TransactionLine }) {
   return (
     <li className="flex flex-col gap-1 border-b border-line py-4 last:border-b-0">
       <div className="flex items-baseline justify-between gap-4">
-        <p className="font-medium text-fg">{line.explanation}</p>
+        <p className="font-medium text-fg">{localizeDatesInText(line.explanation)}</p>
         <p
           className={cn(
             'shrink-0 font-semibold whitespace-nowrap',
