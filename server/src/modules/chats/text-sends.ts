@@ -25,9 +25,8 @@ import { sendTextMessages, type TextMessage, type TextSent } from './send.querie
  * other failure (a lost connection: the outcome is unknown) fails the batch's sends, as it
  * would have failed each of them alone.
  */
-export type TextSendLimits = TurnBatchLimits;
 
-export const TEXT_SEND_LIMITS: TextSendLimits = { maxBatch: 64, maxRunning: 2 };
+export const TEXT_SEND_LIMITS: TurnBatchLimits = { maxBatch: 64, maxRunning: 2 };
 
 interface Waiting {
   message: TextMessage;
@@ -40,7 +39,7 @@ export class TextSendBatcher {
 
   constructor(
     private readonly db: Db,
-    limits: TextSendLimits = TEXT_SEND_LIMITS,
+    limits: TurnBatchLimits = TEXT_SEND_LIMITS,
   ) {
     // one send per chat per statement: a chat's messages are written in arrival order
     this.batches = new TurnBatches(

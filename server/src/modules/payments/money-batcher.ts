@@ -59,7 +59,7 @@ export interface MoneyBatchWork<I, T> {
   alone(request: MoneyRequest<I>): Promise<MoneyAnswer<T>>;
 }
 
-export const MONEY_BATCH_LIMITS: TurnBatchLimits = { maxBatch: 32, maxRunning: 2 };
+const MONEY_BATCH_LIMITS: TurnBatchLimits = { maxBatch: 32, maxRunning: 2 };
 
 interface Waiting<I, T> {
   request: MoneyRequest<I>;
@@ -94,20 +94,14 @@ export class MoneyBatcher<I, T> {
       const outcomes = await withTransaction(this.db, async (tx) => {
         const requests = batch.map((w) => w.request);
         const claimed = await claimKeys(tx, requests);
-        const ran = await this.work.run(
-          tx,
-          requests.filter((_, i) => claimed[i]),
-        );
+        const mine = requests.filter((_, i) => claimed[i]);
+        const ran = await this.work.run(tx, mine);
         let next = 0;
         const all: RequestOutcome<T>[] = requests.map((_, i) =>
           claimed[i] ? ran[next++]! : { alone: true },
         );
         if (next !== ran.length) throw new Error(`${this.work.name}: one outcome per request`);
-        storeOutcomes(
-          tx,
-          requests.filter((_, i) => claimed[i]),
-          ran,
-        );
+        storeOutcomes(tx, mine, ran);
         committing = true;
         return all;
       });

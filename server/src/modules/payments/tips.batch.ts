@@ -31,7 +31,7 @@ type Deps = Pick<AppContext, 'db' | 'jobs' | 'log'>;
  * A wishlist tip (its item is locked and funded) never comes here; a tip to a referred creator
  * or of a post with a collaboration runs alone.
  */
-export function tipBatchWork(deps: Deps): MoneyBatchWork<TipBody, TipResponse> {
+function tipBatchWork(deps: Deps): MoneyBatchWork<TipBody, TipResponse> {
   return {
     name: 'tips',
     alone: (r) =>

@@ -40,7 +40,7 @@ export interface UnlockInput {
  * with a collaboration runs alone. A purchase row of an unlock that does not go ahead in the
  * batch (refused for funds, or run alone) is deleted before commit, as its rollback would.
  */
-export function unlockBatchWork(deps: Deps): MoneyBatchWork<UnlockInput, UnlockResponse> {
+function unlockBatchWork(deps: Deps): MoneyBatchWork<UnlockInput, UnlockResponse> {
   return {
     name: 'unlocks',
     alone: (r) =>
