@@ -168,6 +168,7 @@ describe('MessageBubble', () => {
     );
     const link = screen.getByRole('link', { name: '@leo_beats' });
     expect(link.getAttribute('href')).toBe('/u/leo_beats');
+    expect(link.className.split(' ')).toContain('underline');
     expect(screen.queryByRole('link', { name: '#beats' })).toBeNull();
     expect(screen.queryByRole('link', { name: /example/ })).toBeNull();
   });

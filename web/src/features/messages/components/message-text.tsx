@@ -16,9 +16,10 @@ export function MessageText({ text, mine }: { text: string; mine: boolean }) {
             key={i}
             to={`/u/${encodeURIComponent(segment.username)}`}
             // on the sender's accent bubble the accent text color would not show
+            // underlined on both, not told apart by colour alone (WCAG 1.4.1)
             className={cn(
-              'hover:underline',
-              mine ? 'font-semibold underline' : 'font-medium text-accent-text',
+              'underline decoration-1 underline-offset-2 hover:decoration-2 focus-visible:decoration-2',
+              mine ? 'font-semibold' : 'font-medium text-accent-text',
             )}
           >
             {segment.text}

@@ -311,6 +311,9 @@ describe('caption', () => {
     expect(screen.getByRole('link', { name: '@leo_beats' }).getAttribute('href')).toBe(
       '/u/leo_beats',
     );
+    // underlined, not told apart from the caption by their colour alone (WCAG 1.4.1)
+    for (const name of ['#Travel', '@leo_beats'])
+      expect(screen.getByRole('link', { name }).className.split(' ')).toContain('underline');
   });
 });
 
