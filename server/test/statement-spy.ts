@@ -21,6 +21,8 @@ export interface CountedStatements<T> {
   value: T;
   /** each statement's text, whitespace folded, first 80 characters */
   statements: string[];
+  /** the same in full */
+  texts: string[];
 }
 
 export interface SpiedDatabase {
@@ -30,9 +32,9 @@ export interface SpiedDatabase {
 }
 
 const textOf = (arg: unknown) =>
-  String(typeof arg === 'string' ? arg : ((arg as { text?: string } | undefined)?.text ?? ''))
-    .replace(/\s+/g, ' ')
-    .slice(0, 80);
+  String(
+    typeof arg === 'string' ? arg : ((arg as { text?: string } | undefined)?.text ?? ''),
+  ).replace(/\s+/g, ' ');
 
 /** A fresh test database (openTestDatabase) whose driver calls are counted. */
 export async function openSpiedTestDatabase(): Promise<SpiedDatabase> {
@@ -54,12 +56,13 @@ export async function openSpiedTestDatabase(): Promise<SpiedDatabase> {
       const value = await fn();
       // the analytics recorder flushes its buffer on a timer, from whichever request came last:
       // those batch inserts are not the request's own statements
-      const statements = calls()
+      const texts = calls()
         .slice(from)
         .map((c) => textOf(c[0]))
         .filter((text) => !text.startsWith('insert into "analytics_'));
-      expect(statements.length, 'the counter sees the driver').toBeGreaterThan(0);
-      return { count: statements.length, value, statements };
+      expect(texts.length, 'the counter sees the driver').toBeGreaterThan(0);
+      const statements = texts.map((text) => text.slice(0, 80));
+      return { count: texts.length, value, statements, texts };
     },
   };
 }

@@ -72,6 +72,17 @@ export async function takenFields(db: DbHandle, username: string, email: string)
 }
 
 /**
+ * A condition (always true) that makes the statement's own transaction commit without waiting for its WAL
+ * to reach the disk (`synchronous_commit = off` for this transaction only): for the password
+ * login's two autocommit statements, whose loss in a database crash costs a signed-in user one
+ * more login and an attacker at most the attempts of the last ~0.6 s (3 × wal_writer_delay).
+ * The commit is visible to every other transaction at once, so the attempts still queue and
+ * count as before; only durability waits for the WAL writer. Never in a transaction of other
+ * writes (docs/PERFORMANCE.md "Login: commits that do not wait for the disk").
+ */
+const commitWithoutFlush = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
+
+/**
  * A successful login as one statement (atomic on its own, no transaction needed): records it on
  * the account, telling whether it was the first (the subquery locks the row and reads
  * first_login_at as it was before), inserts the session, forgets the failed attempts of the
@@ -93,7 +104,7 @@ export async function recordLogin(
     now: new Date(),
   };
   const [row] = clearFailures
-    ? await loginClearingFailures.execute(db, {
+    ? await passwordLoginStatement(db).execute(db, {
         ...values,
         failedAccount: clearFailures.accountKey,
         failedIp: clearFailures.ip,
@@ -155,7 +166,12 @@ function finishLogin(query: ReturnType<typeof loginQuery>, p: Record<LoginKey, n
  */
 const loginStatement = new Precompiled(LOGIN_KEYS, (db, p) => finishLogin(loginQuery(db, p), p));
 
-/** The same, also forgetting the failed attempts of the account from this address. */
+/**
+ * The password login's: the same, also forgetting the failed attempts of the account from this
+ * address. Alone in its transaction, it commits without waiting for the disk
+ * (`commitWithoutFlush`); inside a transaction it would make that transaction's commit do so,
+ * which `passwordLoginStatement` refuses.
+ */
 const loginClearingFailures = new Precompiled(
   [...LOGIN_KEYS, 'failedAccount', 'failedIp'] as const,
   (db, p) => {
@@ -166,9 +182,15 @@ const loginClearingFailures = new Precompiled(
         .where('account_key', '=', p.failedAccount)
         .where('ip', '=', p.failedIp),
     ) as unknown as ReturnType<typeof loginQuery>;
-    return finishLogin(withCleared, p);
+    return finishLogin(withCleared, p).where(commitWithoutFlush);
   },
 );
+
+function passwordLoginStatement(db: DbHandle) {
+  if (db.isTransaction)
+    throw new Error('the password login statement runs alone, not in a transaction');
+  return loginClearingFailures;
+}
 
 /** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */
 export async function claimTotpStep(db: DbHandle, userId: string, step: number) {
@@ -287,6 +309,7 @@ export async function retireTokens(db: DbHandle, userId: string, purposes: Purpo
  * recorded: a refused attempt is no failure, so the lock ends `windowSeconds` after the
  * failures). Concurrent attempts on one key and address queue on its row, each seeing the times
  * the previous one committed, so no more than `max` in a window reach the password check.
+ * Alone in its transaction, committed without waiting for the disk (`commitWithoutFlush`).
  */
 export async function findUserAndRecordAttempt(
   db: DbHandle,
@@ -295,6 +318,8 @@ export async function findUserAndRecordAttempt(
   ip: string,
   limit: { max: number; windowSeconds: number },
 ) {
+  if (db.isTransaction)
+    throw new Error('the login attempt statement runs alone, not in a transaction');
   const statement = identifierColumn(identifier) === 'email' ? attemptByEmail : attemptByUsername;
   const [row] = await statement.execute(db, {
     identifier,
@@ -360,7 +385,8 @@ function attemptQuery(
       'attempt.account_key as attempt_account_key',
       'attempt.refused as attempt_refused',
       'attempt.retry_after as attempt_retry_after',
-    ]);
+    ])
+    .where(commitWithoutFlush);
 }
 
 /** The gate's statement per kind of identifier, built and compiled once (see loginStatement). */

@@ -4,7 +4,7 @@ import { TEST_PASSWORD, createUser } from '../../../test/factories.ts';
 import { createTestServer, type TestServer } from '../../../test/harness.ts';
 import { newSession } from '../../platform/auth/sessions.ts';
 import { withTransaction } from '../../platform/db/database.ts';
-import { recordLogin } from './auth.queries.ts';
+import { findUserAndRecordAttempt, recordLogin } from './auth.queries.ts';
 import { call, nextIp } from './auth.test-helpers.ts';
 
 let server: TestServer;
@@ -137,6 +137,31 @@ describe('POST /auth/login', () => {
     });
     expect(counts).toMatchObject({ updates: 1, hot: 1 });
     expect(counts.lastLogin).toBeInstanceOf(Date);
+  });
+
+  it('keeps the statements that commit without waiting for the disk out of transactions', async () => {
+    // they would make the whole transaction's commit skip the flush (`commitWithoutFlush`)
+    const user = await createUser(server.ctx);
+    const { row } = newSession(user.id, { ttlDays: 1, ip: nextIp() });
+    const failures = { accountKey: `user:${user.id}`, ip: nextIp() };
+    await expect(
+      withTransaction(server.ctx.db, (tx) => recordLogin(tx, row, failures)),
+    ).rejects.toThrow('not in a transaction');
+    await expect(
+      withTransaction(server.ctx.db, (tx) =>
+        findUserAndRecordAttempt(tx, user.email, 'name:x', nextIp(), {
+          max: 10,
+          windowSeconds: 60,
+        }),
+      ),
+    ).rejects.toThrow('not in a transaction');
+    // nothing was written: no session for the account
+    const sessions = await server.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(sessions).toEqual([]);
   });
 });
 

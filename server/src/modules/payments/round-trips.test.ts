@@ -55,6 +55,8 @@ const noticesOf = async (type: 'purchase' | 'tip' | 'subscription', relatedId: s
 
 const balanceOf = (who: Actor) => balanceCents(server, who);
 
+const COMMIT_WITHOUT_FLUSH = "set_config('synchronous_commit', 'off', true)";
+
 describe('round trips of the write paths', () => {
   it('unlock: 7 statements (was 25, then 14), and the money moved exactly once', async () => {
     // the first charge creates the creator's pending account; count a steady-state one
@@ -140,7 +142,7 @@ describe('round trips of the write paths', () => {
   it('login: 2 statements around the argon2 verify (was 10, then 9, then 3)', async () => {
     // the account with the attempt counted and recorded, then one statement for the session,
     // the login on the account, the failures cleared and the user's own lists
-    const { count, value, statements } = await statementsOf(() =>
+    const { count, value, statements, texts } = await statementsOf(() =>
       server.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -150,10 +152,12 @@ describe('round trips of the write paths', () => {
     expect(value.statusCode, value.body).toBe(200);
     expect(count, statements.join('\n')).toBeLessThanOrEqual(2);
     expect(value.json().user.id).toBe(fan.user.id);
+    // both commit without waiting for the disk (auth.queries.ts `commitWithoutFlush`)
+    for (const text of texts) expect(text).toContain(COMMIT_WITHOUT_FLUSH);
   });
 
   it('failed login: 1 statement besides the argon2 verify (was 3)', async () => {
-    const { count, value, statements } = await statementsOf(() =>
+    const { count, value, statements, texts } = await statementsOf(() =>
       server.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -162,5 +166,6 @@ describe('round trips of the write paths', () => {
     );
     expect(value.statusCode, value.body).toBe(401);
     expect(count, statements.join('\n')).toBeLessThanOrEqual(1);
+    expect(texts[0]).toContain(COMMIT_WITHOUT_FLUSH);
   });
 });
