@@ -1,5 +1,6 @@
 import { verifyLedger } from '@fanspace/server/src/modules/ledger/ledger.verify.ts';
 import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,6 +174,62 @@ async function servedIn(
   }
 }
 
+/**
+ * PostgreSQL only: the WAL the whole cluster wrote while `fn` ran (from the insert position,
+ * exact) and the checkpoints started meanwhile. A checkpoint in the window makes the next write
+ * of every page log the full page, so a money run with one is not comparable with one without.
+ */
+async function walDuring<T>(target: ReturnType<typeof targetFromEnv>, fn: () => Promise<T>) {
+  if (!target.url) return { value: await fn() };
+  const probe = await openTarget(target);
+  try {
+    const read = async () =>
+      (
+        await sql<{
+          lsn: string;
+          checkpoints: number;
+        }>`select pg_current_wal_insert_lsn()::text as lsn,
+          (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`.execute(
+          probe.db,
+        )
+      ).rows[0]!;
+    const before = await read();
+    const value = await fn();
+    const after = await read();
+    const { bytes } = (
+      await sql<{ bytes: string }>`select
+        pg_wal_lsn_diff(${after.lsn}::pg_lsn, ${before.lsn}::pg_lsn)::bigint::text as bytes`.execute(
+        probe.db,
+      )
+    ).rows[0]!;
+    return { value, walBytes: Number(bytes), checkpoints: after.checkpoints - before.checkpoints };
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * PostgreSQL only: a checkpoint before a scenario's warm-up, so that it does not pay for the
+ * dirty pages the scenarios before it left (their writes and fsyncs land in its window
+ * otherwise: chat after the money scenarios had a send p50 of 5–9 ms against 2 ms alone), and
+ * a timed checkpoint (`checkpoint_timeout`, 5 min) does not start in its window. The pages it
+ * then writes first log their full image during the warm-up. Needs superuser or pg_checkpoint;
+ * without, the run goes on and says so once.
+ */
+let checkpointRefused = false;
+async function checkpointBefore(target: ReturnType<typeof targetFromEnv>) {
+  if (!target.url || checkpointRefused) return;
+  const database = await openTarget(target);
+  try {
+    await sql`checkpoint`.execute(database.db);
+  } catch (error) {
+    checkpointRefused = true;
+    console.warn(`no checkpoint between scenarios (${String(error)})`);
+  } finally {
+    await database.close();
+  }
+}
+
 /** The CPU of the PostgreSQL backends serving `database` (see `backendCpuSeconds`). */
 const databaseCpu = (database: string) => ({
   snapshot: () => backendCpuSeconds(database),
@@ -180,10 +237,12 @@ const databaseCpu = (database: string) => ({
 });
 
 async function main() {
-  const only = process.argv[2];
-  if (only && !NAMES.includes(only))
-    throw new Error(`unknown scenario "${only}"; one of: ${NAMES.join(', ')}`);
-  const wanted = (name: string) => !only || only === name;
+  // one name, or several separated by commas: those scenarios in their usual order, one server
+  const only = process.argv[2]?.split(',').filter(Boolean) ?? [];
+  const unknown = only.filter((name) => !NAMES.includes(name));
+  if (unknown.length > 0)
+    throw new Error(`unknown scenario "${unknown.join(', ')}"; one of: ${NAMES.join(', ')}`);
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
   const outDir = path.resolve(import.meta.dirname, '..', 'results');
   fs.mkdirSync(outDir, { recursive: true });
 
@@ -214,6 +273,7 @@ async function main() {
       for (const scenario of scenarios) {
         // set-up (wallet funding) stays outside the measured window and its CPU figure
         await prepareHttp(server.url, scenario, fx);
+        await checkpointBefore(target);
         // steady state, not start-up: JIT, the pool's connections and their prepared
         // statements, the session cache; the warm-up's requests are in no figure
         const requests = requestSequence(scenario, fx);
@@ -222,11 +282,14 @@ async function main() {
           await settle(server);
         }
         // PostgreSQL only: PGlite has one owner, the server
-        const measured = await withRss(
-          server,
-          () => runHttp(server.url, scenario, requests),
-          target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
+        const wal = await walDuring(target, () =>
+          withRss(
+            server,
+            () => runHttp(server.url, scenario, requests),
+            target.url ? databaseCpu(new URL(target.url).pathname.slice(1)) : undefined,
+          ),
         );
+        const measured = wal.value;
         const served = await servedIn(scenario, target, measured.value);
         const { value, rssMb, rssBeforeMb, serverCpuSeconds, generatorCpuShare } = measured;
         const result: Result = {
@@ -252,6 +315,11 @@ async function main() {
         if (measured.postgresCpuSeconds !== undefined)
           result.postgresCpuMsPerRequest = msPerRequest(measured.postgresCpuSeconds);
         result.autocannonCpuMsPerRequest = msPerRequest(measured.generatorCpuSeconds);
+        if (wal.walBytes !== undefined) {
+          result.walKbPerRequest =
+            Math.round((wal.walBytes / 1024 / Math.max(1, value.requests)) * 100) / 100;
+          result.checkpointsDuring = wal.checkpoints;
+        }
         if (served !== undefined) {
           // per request the server completed in the window, by the database's count
           const perServed = (seconds: number) =>
@@ -279,6 +347,7 @@ async function main() {
         results.push(result);
       }
       if (wanted('chat')) {
+        await checkpointBefore(target);
         const { value, rssMb, serverCpuSeconds, generatorCpuShare } = await withRss(server, () =>
           runChat(
             server.url,
@@ -343,6 +412,12 @@ async function main() {
         : '',
       typeof r.served === 'number'
         ? `served ${r.servedPerSecond}/s${typeof r.servedShareOfArgon2 === 'number' ? ` (${r.servedShareOfArgon2} of argon2)` : ''}: server ${r.serverCpuMsPerServed}, main thread ${r.mainThreadCpuMsPerServed}, postgres ${r.postgresCpuMsPerServed}, autocannon ${r.autocannonCpuMsPerServed} ms each`
+        : '',
+      typeof r.walKbPerRequest === 'number' && r.walKbPerRequest > 0
+        ? `wal ${r.walKbPerRequest} kB/req`
+        : '',
+      typeof r.checkpointsDuring === 'number' && r.checkpointsDuring > 0
+        ? `CHECKPOINT ${r.checkpointsDuring}`
         : '',
       typeof r.rssStartMb === 'number' ? `rss at start ${r.rssStartMb} MB` : '',
       typeof r.loadAverage === 'number' ? `load ${r.loadAverage}` : '',

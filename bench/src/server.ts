@@ -153,8 +153,11 @@ export async function startServer(
     },
   );
   let output = '';
+  // BENCH_SERVER_LOG=<file>: everything the server prints, e.g. with BENCH_SERVER_NODE_FLAGS=--trace-gc
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
+    if (logFile) fs.appendFileSync(logFile, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
