@@ -63,6 +63,31 @@ async function isSeeded(db: Kysely<unknown>, plan: SeedPlan) {
   return true;
 }
 
+/**
+ * VACUUM ANALYZE of the tables the seed filled: vacuum sets the visibility map, which
+ * index-only scans need, and analyze gives the planner their sizes. The tables the seed leaves
+ * empty (the ledger's, purchases, idempotency keys, sessions …) are left alone: analyzed empty,
+ * PostgreSQL would plan them as empty – a sequential scan – and the plans a connection caches
+ * early (prepared statements, PL/pgSQL such as the ledger's deferred balance check) would keep
+ * scanning them as the money scenarios grow them to tens of thousands of rows, with autovacuum
+ * (which would re-analyze them) off as on this machine. A never-analyzed table is planned as ten
+ * pages, with its indexes (docs/PERFORMANCE.md "Idle runs, 3 Dec 2026").
+ */
+async function vacuumLoadedTables(db: Kysely<unknown>) {
+  const { rows } = await sql<{ name: string }>`select c.relname as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r' order by 1`.execute(db);
+  const loaded: string[] = [];
+  for (const { name } of rows) {
+    const { rows: found } = await sql<{
+      any: boolean;
+    }>`select exists (select 1 from ${sql.table(name)}) as any`.execute(db);
+    if (found[0]?.any) loaded.push(name);
+  }
+  if (loaded.length > 0)
+    await sql`vacuum analyze ${sql.join(loaded.map((name) => sql.table(name)))}`.execute(db);
+}
+
 export async function seed(plan: SeedPlan, database: DatabaseHandle): Promise<number> {
   const db = database.db as unknown as Kysely<unknown>;
   await migrateToLatest(database.db);
@@ -87,8 +112,7 @@ export async function seed(plan: SeedPlan, database: DatabaseHandle): Promise<nu
   const t0 = performance.now();
   await recount(db);
   await sql`set session_replication_role = origin`.execute(db);
-  // vacuum sets the visibility map, which index-only scans need
-  await sql`vacuum analyze`.execute(db);
+  await vacuumLoadedTables(db);
   log(`counters+analyze in ${Math.round(performance.now() - t0)} ms`);
   return Math.round(performance.now() - started);
 }
