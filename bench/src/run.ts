@@ -1,6 +1,6 @@
 import { verifyLedger } from '@fanspace/server/src/modules/ledger/ledger.verify.ts';
-import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -12,12 +12,17 @@ describe('commerce journey', () => {
       const creator = await newPage(run.browser, run.server.url, LAPTOP);
       await logIn(creator.page, 'creator@fanspace.test');
       await creator.page.goto('/creator-tools');
+      // the page has loaded (the demo's items are listed) before the form is filled: once, in a
+      // whole e2e run on the 2 cores, the item typed right after the navigation never arrived
+      const myItems = creator.page.getByRole('list', { name: 'Your wishlist items' });
+      await expect
+        .poll(() => myItems.innerText(), { timeout: 15_000 })
+        .toContain('New camera lens');
       const wishlist = creator.page.getByRole('form', { name: 'Add wishlist item' });
       await wishlist.getByLabel('Title').fill('Travel tripod');
       await wishlist.getByLabel('Goal (USD)').fill('20');
       await wishlist.getByLabel('Description').fill('For outdoor shoots');
       await wishlist.getByRole('button', { name: 'Add item' }).click();
-      const myItems = creator.page.getByRole('list', { name: 'Your wishlist items' });
       await expect.poll(() => myItems.innerText(), { timeout: 15_000 }).toContain('Travel tripod');
 
       const qanda = creator.page.getByRole('form', { name: 'Add a question' });

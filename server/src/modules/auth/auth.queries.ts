@@ -72,13 +72,14 @@ export async function takenFields(db: DbHandle, username: string, email: string)
 }
 
 /**
- * A condition (always true) that makes the statement's own transaction commit without waiting for its WAL
- * to reach the disk (`synchronous_commit = off` for this transaction only): for the password
- * login's two autocommit statements, whose loss in a database crash costs a signed-in user one
- * more login and an attacker at most the attempts of the last ~0.6 s (3 × wal_writer_delay).
- * The commit is visible to every other transaction at once, so the attempts still queue and
- * count as before; only durability waits for the WAL writer. Never in a transaction of other
- * writes (docs/PERFORMANCE.md "Login: commits that do not wait for the disk").
+ * A condition (always true) that makes the statement's own transaction commit without waiting
+ * for its WAL to reach the disk (`synchronous_commit = off` for this transaction only): for the
+ * password login's two autocommit statements, whose loss in a database crash costs a signed-in
+ * user one more login and an attacker at most the attempts of the last ~0.6 s (3 ×
+ * wal_writer_delay). The commit is visible to every other transaction at once, so the attempts
+ * still queue and count as before; only durability waits for the WAL writer. Never in a
+ * transaction of other writes (docs/PERFORMANCE.md "Login: commits that do not wait for the
+ * disk").
  */
 const commitWithoutFlush = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
 
