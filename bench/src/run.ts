@@ -183,26 +183,24 @@ async function walDuring<T>(target: ReturnType<typeof targetFromEnv>, fn: () => 
   if (!target.url) return { value: await fn() };
   const probe = await openTarget(target);
   try {
-    const read = async () =>
+    // the position as text, and the bytes since `from` (the position itself at the start)
+    const read = async (from: string | null) =>
       (
-        await sql<{
-          lsn: string;
-          checkpoints: number;
-        }>`select pg_current_wal_insert_lsn()::text as lsn,
+        await sql<{ lsn: string; bytes: string; checkpoints: number }>`select
+          pg_current_wal_insert_lsn()::text as lsn,
+          pg_wal_lsn_diff(pg_current_wal_insert_lsn(), coalesce(${from}::pg_lsn, pg_current_wal_insert_lsn()))::bigint::text as bytes,
           (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`.execute(
           probe.db,
         )
       ).rows[0]!;
-    const before = await read();
+    const before = await read(null);
     const value = await fn();
-    const after = await read();
-    const { bytes } = (
-      await sql<{ bytes: string }>`select
-        pg_wal_lsn_diff(${after.lsn}::pg_lsn, ${before.lsn}::pg_lsn)::bigint::text as bytes`.execute(
-        probe.db,
-      )
-    ).rows[0]!;
-    return { value, walBytes: Number(bytes), checkpoints: after.checkpoints - before.checkpoints };
+    const after = await read(before.lsn);
+    return {
+      value,
+      walBytes: Number(after.bytes),
+      checkpoints: after.checkpoints - before.checkpoints,
+    };
   } finally {
     await probe.close();
   }

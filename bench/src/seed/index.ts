@@ -76,16 +76,10 @@ async function isSeeded(db: Kysely<unknown>, plan: SeedPlan) {
 async function vacuumLoadedTables(db: Kysely<unknown>) {
   const { rows } = await sql<{ name: string }>`select c.relname as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = current_schema() and c.relkind = 'r' order by 1`.execute(db);
-  const loaded: string[] = [];
-  for (const { name } of rows) {
-    const { rows: found } = await sql<{
-      any: boolean;
-    }>`select exists (select 1 from ${sql.table(name)}) as any`.execute(db);
-    if (found[0]?.any) loaded.push(name);
-  }
-  if (loaded.length > 0)
-    await sql`vacuum analyze ${sql.join(loaded.map((name) => sql.table(name)))}`.execute(db);
+    where n.nspname = current_schema() and c.relkind = 'r' and pg_relation_size(c.oid) > 0
+    order by 1`.execute(db);
+  if (rows.length > 0)
+    await sql`vacuum analyze ${sql.join(rows.map(({ name }) => sql.table(name)))}`.execute(db);
 }
 
 export async function seed(plan: SeedPlan, database: DatabaseHandle): Promise<number> {

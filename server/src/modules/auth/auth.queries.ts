@@ -83,6 +83,11 @@ export async function takenFields(db: DbHandle, username: string, email: string)
  */
 const commitWithoutFlush = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
 
+/** Refuses a `commitWithoutFlush` statement inside a transaction (it would skip its flush). */
+function assertAlone(db: DbHandle, statement: string) {
+  if (db.isTransaction) throw new Error(`${statement} runs alone, not in a transaction`);
+}
+
 /**
  * A successful login as one statement (atomic on its own, no transaction needed): records it on
  * the account, telling whether it was the first (the subquery locks the row and reads
@@ -104,8 +109,9 @@ export async function recordLogin(
     expiresAt: session.expires_at,
     now: new Date(),
   };
+  if (clearFailures) assertAlone(db, 'the password login statement');
   const [row] = clearFailures
-    ? await passwordLoginStatement(db).execute(db, {
+    ? await loginClearingFailures.execute(db, {
         ...values,
         failedAccount: clearFailures.accountKey,
         failedIp: clearFailures.ip,
@@ -171,7 +177,7 @@ const loginStatement = new Precompiled(LOGIN_KEYS, (db, p) => finishLogin(loginQ
  * The password login's: the same, also forgetting the failed attempts of the account from this
  * address. Alone in its transaction, it commits without waiting for the disk
  * (`commitWithoutFlush`); inside a transaction it would make that transaction's commit do so,
- * which `passwordLoginStatement` refuses.
+ * which `recordLogin` refuses.
  */
 const loginClearingFailures = new Precompiled(
   [...LOGIN_KEYS, 'failedAccount', 'failedIp'] as const,
@@ -186,12 +192,6 @@ const loginClearingFailures = new Precompiled(
     return finishLogin(withCleared, p).where(commitWithoutFlush);
   },
 );
-
-function passwordLoginStatement(db: DbHandle) {
-  if (db.isTransaction)
-    throw new Error('the password login statement runs alone, not in a transaction');
-  return loginClearingFailures;
-}
 
 /** Sets the step of the last accepted TOTP code unless a code of this or a later step was used. */
 export async function claimTotpStep(db: DbHandle, userId: string, step: number) {
@@ -319,8 +319,7 @@ export async function findUserAndRecordAttempt(
   ip: string,
   limit: { max: number; windowSeconds: number },
 ) {
-  if (db.isTransaction)
-    throw new Error('the login attempt statement runs alone, not in a transaction');
+  assertAlone(db, 'the login attempt statement');
   const statement = identifierColumn(identifier) === 'email' ? attemptByEmail : attemptByUsername;
   const [row] = await statement.execute(db, {
     identifier,
