@@ -8,7 +8,6 @@ import {
   type PayoutScheduleView,
   type PayoutsPage,
 } from '@fanspace/contracts';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertInTransaction,
@@ -19,6 +18,7 @@ import {
 import type { PayoutsTable } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import type { Selectable } from 'kysely';
+import { newRowId } from '../../platform/ids.ts';
 import { accountId, postTransaction } from '../ledger/ledger.service.ts';
 import { formatMoney, units } from '../ledger/money.ts';
 import { owedCents } from '../ledger/reversals.ts';
@@ -125,7 +125,7 @@ export async function requestPayout(
       'Add your payout settings (bank details) before requesting a payout',
       ErrorCodes.PAYOUT_SETTINGS_REQUIRED,
     );
-  const payoutId = randomUUID();
+  const payoutId = newRowId();
   const inFlight = await accountId(tx, 'payouts_in_flight', null);
   const posted = await postTransaction(tx, {
     kind: 'payout_request',

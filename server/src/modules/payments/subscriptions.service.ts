@@ -1,6 +1,5 @@
 import { ErrorCodes, type SubscribeResponse, type Subscription } from '@fanspace/contracts';
 import { sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertInTransaction,
@@ -10,6 +9,7 @@ import {
   type Tx,
 } from '../../platform/db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { newRowId } from '../../platform/ids.ts';
 import { cardProvider } from '../../platform/payments/index.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { lockWallet } from '../ledger/ledger.service.ts';
@@ -159,7 +159,7 @@ export async function subscribe(
   // an active row whose period ran out was never expired by the job, so it still counts
   const counts = !existing || existing.status !== 'active';
   // the automation job is keyed by the charge: its id is chosen here so the job rides along
-  const transactionId = randomUUID();
+  const transactionId = newRowId();
   const automation = checks.has_automation
     ? automationJob(deps, tx, {
         trigger: 'new_subscriber',

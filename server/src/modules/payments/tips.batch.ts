@@ -1,8 +1,8 @@
 import type { TipBody, TipResponse } from '@fanspace/contracts';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newRowId } from '../../platform/ids.ts';
 import { jobsInsert } from '../../platform/jobs/queue.ts';
 import { AUTOMATION_JOB, automationJobRow } from '../automation/automation.runner.ts';
 import { chargeBatch, type BatchCharge } from '../ledger/charge-batch.ts';
@@ -72,7 +72,7 @@ async function runTips(
     creatorId: requests[i]!.input.recipientUserId,
     grossCents: cents,
     details: { tipType: requests[i]!.input.tipType, contentId },
-    transactionId: randomUUID(),
+    transactionId: newRowId(),
   }));
   const automated = (k: number) => checks[going[k]!.i]!.has_automation;
   const automation = (k: number) =>

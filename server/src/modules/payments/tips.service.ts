@@ -1,6 +1,5 @@
 import { ErrorCodes, MONEY_LIMITS, type TipBody, type TipResponse } from '@fanspace/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { assertInTransaction, type DbHandle, type Tx } from '../../platform/db/database.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
@@ -17,7 +16,7 @@ import { notHiddenFrom } from '../graph/graph.relations.ts';
 import { presentSplit } from './present.ts';
 import { fundableItem, recordWishlistFunding } from '../commerce/wishlist.service.ts';
 import { track } from '../analytics/recorder.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { isUuid, newRowId } from '../../platform/ids.ts';
 import { opaque } from '../../platform/db/array-parameter.ts';
 import type { Charge } from '../ledger/charges.ts';
 
@@ -156,7 +155,7 @@ export async function sendTip(
   const checks = await tipChecks(tx, payerId, body);
   const { cents, contentId } = await judgeTip(tx, payerId, body, checks);
   // the automation job is keyed by the charge: its id is chosen here so the job rides along
-  const transactionId = randomUUID();
+  const transactionId = newRowId();
   const automation = checks.has_automation
     ? automationJob(deps, tx, tipAutomationEvent(payerId, body, transactionId))
     : null;

@@ -1,10 +1,10 @@
 import type { UnlockResponse } from '@fanspace/contracts';
 import { sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { opaque } from '../../platform/db/array-parameter.ts';
 import { writeBeforeCommit, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newRowId } from '../../platform/ids.ts';
 import { chargeBatch, type BatchCharge } from '../ledger/charge-batch.ts';
 import { runIdempotent } from '../ledger/idempotency.ts';
 import { referralTermsFrom } from '../referrals/referrals.split.ts';
@@ -94,7 +94,7 @@ async function runUnlocks(
     grossCents: priceCents,
     details: { postId: post.id, purchaseId: purchase.id },
     idempotencyRef: `unlock:${purchase.id}`,
-    transactionId: randomUUID(),
+    transactionId: newRowId(),
   }));
   const made = await chargeBatch(deps, tx, charges, now, (ok) => {
     const links = charges.flatMap((c, k) =>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness.ts';
+import { newRowId } from '../ids.ts';
 import type { DatabaseHandle } from './database.ts';
 
 let database: DatabaseHandle;
@@ -24,6 +25,17 @@ it('makes version 7 ids that sort in the order they were made, within one millis
     expect(ms).toBeGreaterThanOrEqual(before - 1000);
     expect(ms).toBeLessThanOrEqual(Date.now() + 1000);
   }
+});
+
+// ids the code picks before the insert (a payment's ledger transaction, a payout)
+it('makes version 7 ids in the code that sort in the order they were made', () => {
+  const before = Date.now();
+  const ids = Array.from({ length: 2000 }, () => newRowId());
+  expect(new Set(ids).size).toBe(ids.length);
+  for (let i = 1; i < ids.length; i += 1) expect(ids[i]! > ids[i - 1]!).toBe(true);
+  const id = ids[0]!;
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(parseInt(id.replace('-', '').slice(0, 12), 16)).toBeGreaterThanOrEqual(before);
 });
 
 // a new table must take uuid7() too: this fails on one that defaults to gen_random_uuid()
