@@ -9,24 +9,9 @@ import { json } from '../test/api-harness.ts';
 import { makeMeUser } from '../test/fixtures.ts';
 import { signIn, stubFetch, toastMessages } from '../test/render.tsx';
 import { useToastStore } from '../ui/toast/toast-store.ts';
+import { emitRealtime, realtimeListeners } from '../test/fake-realtime.ts';
 
-const listeners = vi.hoisted(() => new Map<string, Set<(data: unknown) => void>>());
-vi.mock('../lib/realtime/realtime-client.ts', () => ({
-  realtimeClient: {
-    connect: () => undefined,
-    disconnect: () => undefined,
-    status: () => 'open',
-    send: () => true,
-    on: (type: string, listener: (data: unknown) => void) => {
-      const set = listeners.get(type) ?? new Set();
-      set.add(listener);
-      listeners.set(type, set);
-      return () => set.delete(listener);
-    },
-    onAny: () => () => undefined,
-    onStatus: () => () => undefined,
-  },
-}));
+vi.mock('../lib/realtime/realtime-client.ts', () => import('../test/fake-realtime.ts'));
 
 const { useRealtimeBridge } = await import('./realtime-bridge.ts');
 
@@ -43,8 +28,8 @@ describe('the realtime bridge', () => {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
     renderHook(() => useRealtimeBridge(), { wrapper });
-    await waitFor(() => expect(listeners.get('session_revoked')?.size).toBe(1));
-    act(() => listeners.get('session_revoked')!.forEach((l) => l({})));
+    await waitFor(() => expect(realtimeListeners.get('session_revoked')?.size).toBe(1));
+    act(() => emitRealtime('session_revoked', {}));
     expect(toastMessages()).toContain(SESSION_EXPIRED_MESSAGE);
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
   });

@@ -1,6 +1,12 @@
-/** Route-level error element: a failed page chunk (new deploy) or a render crash. */
+/**
+ * Route-level error element (spec §2): a failed page chunk (new deploy) reloads the page once;
+ * otherwise, as for a render crash, the plain 'Loading error' message with a Refresh link.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorState } from '../../ui/error-state.tsx';
+import { LoadingError } from '../startup/boot-error-boundary.tsx';
+import { reloadOnce } from '../startup/reload-guard.ts';
+import { markInteractive } from '../startup/server-rendered.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 export function isChunkLoadError(error: unknown): boolean {
@@ -12,21 +18,25 @@ export function isChunkLoadError(error: unknown): boolean {
 
 export function RouteErrorPage() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const chunk = isChunkLoadError(error);
-  return (
-    <div className="flex min-h-dvh items-center justify-center p-6">
-      <ErrorState
-        className="w-full max-w-md"
-        title={chunk ? 'A new version is available' : 'Loading error'}
-        message={
-          chunk
-            ? 'This page could not load because Fanspace was just updated. Refresh to get the latest version.'
-            : 'An unexpected error stopped this page. Refreshing usually fixes it.'
-        }
-        retryLabel="Refresh"
-        onRetry={() => window.location.reload()}
-      />
-    </div>
-  );
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const chunk = !notFound && isChunkLoadError(error);
+  // while the one automatic reload happens nothing shows (no flash of the error)
+  const [reloading, setReloading] = useState(chunk);
+  // StrictMode runs effects twice: the reload is tried only once
+  const reloaded = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    if (notFound) return;
+    if (chunk) {
+      reloaded.current ??= reloadOnce();
+      if (reloaded.current) return;
+      setReloading(false);
+    }
+    // the error screen replaced a server-rendered page: its Refresh link must take taps
+    markInteractive();
+  }, [chunk, notFound]);
+
+  if (notFound) return <NotFoundPage />;
+  if (reloading) return null;
+  return <LoadingError />;
 }

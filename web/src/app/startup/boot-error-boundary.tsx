@@ -23,35 +23,43 @@ export class BootErrorBoundary extends Component<{ children: ReactNode }, State>
     markInteractive();
   }
 
-  private refresh = (event: { preventDefault(): void }): void => {
-    event.preventDefault();
-    // A manual refresh is a fresh start: allow one automatic reload again.
-    clearReloadFlag();
-    window.location.reload();
-  };
-
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div
-        role="alert"
-        style={{
-          minHeight: '100vh',
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 12,
-          fontFamily: 'system-ui, sans-serif',
-          background: '#0b0a10',
-          color: '#f3f1f8',
-        }}
-      >
-        <p style={{ margin: 0, fontSize: 18 }}>Loading error</p>
-        <a href="/" onClick={this.refresh} style={{ color: '#c4b5fd' }}>
-          Refresh
-        </a>
-      </div>
-    );
+    return <LoadingError />;
   }
+}
+
+/** A manual refresh is a fresh start: one automatic reload is allowed again. */
+function refresh(event: { preventDefault(): void }): void {
+  event.preventDefault();
+  clearReloadFlag();
+  window.location.reload();
+}
+
+/**
+ * The plain 'Loading error' message with its Refresh link (spec §2), shared with the route
+ * error page.
+ */
+export function LoadingError() {
+  return (
+    <div
+      role="alert"
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        fontFamily: 'system-ui, sans-serif',
+        background: '#0b0a10',
+        color: '#f3f1f8',
+      }}
+    >
+      <p style={{ margin: 0, fontSize: 18 }}>Loading error</p>
+      <a href="/" onClick={refresh} style={{ color: '#c4b5fd' }}>
+        Refresh
+      </a>
+    </div>
+  );
 }

@@ -3,13 +3,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createIdleTimer, WARNING_AUTO_LOGOUT_MS, type IdleTimer } from './idle-timer.ts';
 import { useAuthStore } from './store.ts';
 
+/**
+ * Any activity resets the timer (spec §4): pointer, mouse, touch, keyboard, scrolling, and the
+ * window getting the focus back. Pointer and mouse events overlap on purpose (browsers and
+ * synthetic events do not always send both); the throttle below makes the doubles free.
+ */
 const ACTIVITY_EVENTS = [
   'pointerdown',
   'pointermove',
+  'mousedown',
+  'mousemove',
+  'click',
   'keydown',
   'scroll',
-  'touchstart',
   'wheel',
+  'touchstart',
+  'touchmove',
+  'focus',
 ] as const;
 /** Pointer moves fire constantly; restarting timers once a second is plenty. */
 const ACTIVITY_THROTTLE_MS = 1_000;

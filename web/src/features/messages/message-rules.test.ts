@@ -172,6 +172,24 @@ describe('soft delete (SPEC §4)', () => {
     expect(m).toMatchObject({ isDeleted: true, status: 'deleted', text: '', imageUrl: null });
   });
 
+  it('keeps the sender, the time and the place of the message in the list', () => {
+    const list = [
+      msg('a', { timestamp: '2026-11-22T10:00:00Z' }),
+      msg('b', { senderId: ME, timestamp: '2026-11-22T10:01:00Z' }),
+      msg('c', { timestamp: '2026-11-22T10:02:00Z' }),
+    ];
+    const after = softDelete(list, 'b');
+    expect(after.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(after[1]).toMatchObject({
+      senderId: ME,
+      timestamp: list[1]!.timestamp,
+      isDeleted: true,
+      status: 'deleted',
+      text: '',
+    });
+    expect(after[0]).toBe(list[0]);
+  });
+
   it('is not revived by a later update of the message', () => {
     const deleted = softDelete([msg('a')], 'a');
     const revived = mergeMessages(deleted, [

@@ -178,6 +178,42 @@ describe('message store: delete, receipts, likes', () => {
     expect(find('a')).toMatchObject({ isDeleted: true, status: 'deleted', text: '' });
   });
 
+  it('a message_deleted frame soft-deletes the loaded message in place', async () => {
+    useMessageStore.getState().reset();
+    vi.mocked(api.fetchMessages).mockResolvedValue(
+      page([
+        serverMessage('a', { senderId: 'me', timestamp: '2026-11-22T10:00:00.000Z' }),
+        serverMessage('b', { timestamp: '2026-11-22T10:01:00.000Z' }),
+      ]),
+    );
+    await useMessageStore.getState().load(CHAT, { force: true });
+    useMessageStore.getState().applyDeleted(CHAT, 'a');
+    // it stays where it was, as the viewer's own bubble, and shows as deleted
+    expect(ids()).toEqual(['a', 'b']);
+    expect(find('a')).toMatchObject({
+      senderId: 'me',
+      timestamp: '2026-11-22T10:00:00.000Z',
+      isDeleted: true,
+      status: 'deleted',
+      text: '',
+    });
+    expect(useMessageStore.getState().deletedIds).toHaveProperty('a', true);
+    // and a later copy from the server does not revive it
+    useMessageStore.getState().receive(serverMessage('a', { senderId: 'me', text: 'back?' }));
+    expect(find('a')).toMatchObject({ isDeleted: true, text: '' });
+  });
+
+  it('a message_deleted frame for a message not loaded adds no placeholder', () => {
+    const before = useMessageStore.getState().threads[CHAT]!.messages;
+    useMessageStore.getState().applyDeleted(CHAT, 'elsewhere');
+    useMessageStore.getState().applyDeleted('chat-not-open', 'x');
+    expect(useMessageStore.getState().threads[CHAT]!.messages).toBe(before);
+    expect(useMessageStore.getState().threads['chat-not-open']).toBeUndefined();
+    // if it loads later, it loads deleted
+    useMessageStore.getState().receive(serverMessage('elsewhere', { text: 'late copy' }));
+    expect(find('elsewhere')).toMatchObject({ isDeleted: true, text: '' });
+  });
+
   it('marks only server-id messages read and tells the server', async () => {
     vi.mocked(api.markMessagesRead).mockResolvedValue({ ok: true, messageIds: ['a'] });
     useMessageStore

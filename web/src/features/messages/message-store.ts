@@ -69,6 +69,8 @@ interface MessageState {
   loadOlder(chatId: string): Promise<void>;
   syncUpdates(): Promise<ChatMessage[]>;
   receive(raw: unknown, source?: 'server' | 'realtime'): void;
+  /** Someone deleted a message (a message_deleted frame): soft delete in place, never revived. */
+  applyDeleted(chatId: string, id: string): void;
   send(chatId: string, draft: Draft): Promise<ChatMessage | null>;
   remove(chatId: string, id: string): Promise<void>;
   /** marks the other side's loaded messages read; resolves to how many were new */
@@ -222,6 +224,15 @@ export const useMessageStore = create<MessageState>()((set, get) => {
       // only chats the user has open are kept in memory
       if (!get().threads[message.chatId]) return;
       setMessages(message.chatId, (list) => mergeMessages(list, [message], deleted));
+    },
+
+    applyDeleted(chatId, id) {
+      if (!chatId || !id || !isServerId(id)) return;
+      set((s) => (s.deletedIds[id] ? s : { deletedIds: { ...s.deletedIds, [id]: true } }));
+      // the frame names the message only: the loaded copy keeps its sender, time and place,
+      // and a message not loaded here gets no placeholder
+      if (!thread(chatId).messages.some((m) => m.id === id)) return;
+      setMessages(chatId, (list) => softDelete(list, id));
     },
 
     replaceMessage(raw) {

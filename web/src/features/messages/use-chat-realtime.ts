@@ -157,12 +157,7 @@ export function useChatRealtime(): void {
       }),
       realtimeClient.on('message_updated', (data) => onMessage(data)),
       realtimeClient.on('message_deleted', (data) => {
-        store().receive({
-          id: data.messageId,
-          chatId: data.chatId,
-          isDeleted: true,
-          status: 'deleted',
-        });
+        store().applyDeleted(data.chatId, data.messageId);
         void sync();
         refreshLists();
       }),

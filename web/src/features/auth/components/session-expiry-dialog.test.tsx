@@ -74,6 +74,44 @@ describe('idle session (spec §4/§9)', () => {
     expect(warning()).not.toBeNull();
   });
 
+  it.each([
+    ['a mouse move', () => fireEvent.mouseMove(window)],
+    ['a mouse down', () => fireEvent.mouseDown(window)],
+    ['a click', () => fireEvent.click(window)],
+    ['a touch move', () => fireEvent.touchMove(window)],
+    ['the window getting the focus', () => fireEvent.focus(window)],
+  ])('%s restarts the countdown', (_name, activity) => {
+    renderIdle();
+    act(() => vi.advanceTimersByTime(WARN_AT - 60_000));
+    act(() => {
+      activity();
+    });
+    expect(Number(localStorage.getItem(SHARED_ACTIVITY_KEY))).toBe(Date.now());
+    act(() => vi.advanceTimersByTime(WARN_AT - 1));
+    expect(warning()).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(warning()).not.toBeNull();
+  });
+
+  it('restarts the countdown at most once a second for a stream of mouse moves', () => {
+    renderIdle();
+    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      fireEvent.mouseMove(window);
+    });
+    const first = Date.now();
+    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      fireEvent.mouseMove(window);
+    });
+    expect(Number(localStorage.getItem(SHARED_ACTIVITY_KEY))).toBe(first);
+    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      fireEvent.mouseMove(window);
+    });
+    expect(Number(localStorage.getItem(SHARED_ACTIVITY_KEY))).toBe(Date.now());
+  });
+
   it('counts activity in another tab: a background tab neither warns nor logs out', () => {
     renderIdle();
     const otherTabActivity = () =>
