@@ -270,13 +270,41 @@ export const ReportType = Type.Union([
 ]);
 export type ReportType = Static<typeof ReportType>;
 
+const reportedId = Type.Optional(Type.String({ format: 'uuid' }));
+
+/**
+ * What is reported is named by `targetId`, or by SPEC §3's Report fields: `id`, or the id field of
+ * the type (`postId`, `userId`, `commentId`, `messageId`); the first of those present is taken.
+ * `chatId` may come along with a message's id (it is read from the message either way).
+ */
 export const CreateReportBody = Type.Object({
   type: ReportType,
-  targetId: Type.String({ format: 'uuid' }),
+  targetId: reportedId,
+  id: reportedId,
+  postId: reportedId,
+  userId: reportedId,
+  commentId: reportedId,
+  messageId: reportedId,
+  chatId: reportedId,
   reason: Type.String({ minLength: 1, maxLength: 100 }),
   details: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type CreateReportBody = Static<typeof CreateReportBody>;
+
+/** POST /reports: the report as SPEC §3 names it (`id` = `reportId`), pending when made. */
+export const CreateReportResponse = Type.Object({
+  ok: Type.Literal(true),
+  reportId: Type.String(),
+  id: Type.String(),
+  type: ReportType,
+  targetId: Type.String(),
+  reason: Type.String(),
+  details: Nullable(Type.String()),
+  postId: Nullable(Type.String()),
+  chatId: Nullable(Type.String()),
+  status: Type.Literal('pending'),
+});
+export type CreateReportResponse = Static<typeof CreateReportResponse>;
 
 /** What resolving does: dismiss it, or act on the target (then the report is resolved). */
 export const REPORT_ACTIONS = [

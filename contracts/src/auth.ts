@@ -16,8 +16,14 @@ const User = Type.Unsafe<MeUser>(MeUser);
 
 const Password = Type.String({ minLength: 1, maxLength: 256 });
 const Email = Type.String({ format: 'email', maxLength: 254 });
-/** Six-digit TOTP code or a backup code (xxxxx-xxxxx); spaces and dashes are ignored. */
-const OtpCode = Type.String({ minLength: 6, maxLength: 20 });
+/**
+ * Six-digit TOTP code or a backup code (xxxxx-xxxxx); spaces and dashes are ignored. Optional
+ * and without a minimum length where the calls take it: the service answers a blank or
+ * missing one with SPEC §5's TWO_FACTOR_CODE_REQUIRED_MESSAGE, a short one as a wrong code.
+ */
+const OtpCode = Type.String({ maxLength: 20 });
+/** SPEC §5 "2FA entry", word for word. */
+export const TWO_FACTOR_CODE_REQUIRED_MESSAGE = 'Please enter your 2FA code.';
 
 // ---- signup and verification ----
 
@@ -97,7 +103,7 @@ export const LoginResponse = Type.Object({
 export type LoginResponse = Static<typeof LoginResponse>;
 
 /** Sent with the temp token as bearer. A TOTP code or one of the backup codes. */
-export const VerifyLoginBody = Type.Object({ code: OtpCode });
+export const VerifyLoginBody = Type.Object({ code: Type.Optional(OtpCode) });
 export type VerifyLoginBody = Static<typeof VerifyLoginBody>;
 
 // ---- recovery ----
@@ -110,6 +116,9 @@ export const ResetPasswordBody = Type.Object({
   password: Password,
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** SPEC §5: the 401 of a password change without a session, word for word. */
+export const CHANGE_PASSWORD_UNAUTHENTICATED_MESSAGE = 'Not logged in.';
 
 export const ChangePasswordBody = Type.Object({
   currentPassword: Password,
@@ -140,7 +149,7 @@ export const TwoFactorSetupResponse = Type.Object({
 export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponse>;
 
 /** `token` is the current 6-digit code (the spec's name); disable also takes a backup code. */
-export const TwoFactorCodeBody = Type.Object({ token: OtpCode });
+export const TwoFactorCodeBody = Type.Object({ token: Type.Optional(OtpCode) });
 export type TwoFactorCodeBody = Static<typeof TwoFactorCodeBody>;
 
 /** Regenerate: a code is optional for a session that signed in the last 15 minutes. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.ts';
+import { Nullable, SinceParam } from './common.ts';
 import { PresentedMedia } from './media.ts';
 import { PublicUser } from './users.ts';
 
@@ -380,7 +380,7 @@ export const ReportResponse = Type.Object({
 });
 export type ReportResponse = Static<typeof ReportResponse>;
 
-export const MessagesSinceQuery = Type.Object({ since: Type.String({ format: 'date-time' }) });
+export const MessagesSinceQuery = Type.Object({ since: SinceParam });
 export type MessagesSinceQuery = Static<typeof MessagesSinceQuery>;
 
 export const MessagesSinceResponse = Type.Object({

@@ -190,7 +190,8 @@ export const PromotionClaimInfo = Type.Object({
 });
 export type PromotionClaimInfo = Static<typeof PromotionClaimInfo>;
 
-export const DiscountsQuery = Type.Object({ creatorId: Uuid });
+/** creatorId defaults to the signed-in caller (as GET /wishlist's userId does). */
+export const DiscountsQuery = Type.Object({ creatorId: Type.Optional(Uuid) });
 export type DiscountsQuery = Static<typeof DiscountsQuery>;
 
 // ---------- promo codes (checkout discounts) ----------

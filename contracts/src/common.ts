@@ -41,5 +41,15 @@ export const OkResponse = Type.Object({
 });
 export type OkResponse = Static<typeof OkResponse>;
 
+/**
+ * `since` of the polling routes: an ISO 8601 date-time or epoch milliseconds (digits only).
+ * Checked by the server (one clear message for both forms), not by a schema format.
+ */
+export const SinceParam = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z) or epoch milliseconds',
+});
+
 /** Nullable helper: JSON Schema's `nullable` the TypeBox way. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

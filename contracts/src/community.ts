@@ -180,14 +180,16 @@ export type ContactMessagesPage = Static<typeof ContactMessagesPage>;
 
 // ---- feedback ----
 export const SiteFeedbackBody = Type.Object({
-  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  /** optional: a message alone is feedback too */
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   message: Type.Optional(Type.String({ maxLength: SiteToolsLimits.feedbackMessageMax })),
   page: Type.Optional(Type.String({ maxLength: SiteToolsLimits.pageMax })),
 });
 export type SiteFeedbackBody = Static<typeof SiteFeedbackBody>;
 export const SiteFeedbackEntry = Type.Object({
   id: Type.String(),
-  rating: Type.Integer(),
+  /** null when sent without a rating */
+  rating: Nullable(Type.Integer()),
   message: Type.String(),
   page: Nullable(Type.String()),
   user: Nullable(Type.Object({ id: Type.String(), username: Type.String() })),

@@ -270,8 +270,11 @@ export type StorageUsageResponse = Static<typeof StorageUsageResponse>;
 
 export const CleanupBody = Type.Object(
   {
-    /** an ISO date in the past, or a duration back from now: '12h', '30d', '8w', '6m', '1y' */
-    olderThan: Type.String({ minLength: 2, maxLength: 40 }),
+    /**
+     * an ISO date in the past, a duration back from now ('12h', '30d', '8w', '6m', '1y') or a
+     * number of days (30 = '30d'); the number comes first so that a number is never read as text
+     */
+    olderThan: Type.Union([Type.Number(), Type.String({ minLength: 2, maxLength: 40 })]),
   },
   { additionalProperties: false },
 );

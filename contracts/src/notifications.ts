@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageInfo } from './common.ts';
+import { Nullable, PageInfo, SinceParam } from './common.ts';
 import { Post } from './posts.ts';
 import { PublicUser } from './users.ts';
 
@@ -86,9 +86,7 @@ export const NotificationPage = Type.Object({
 });
 export type NotificationPage = Static<typeof NotificationPage>;
 
-export const SinceQuery = Type.Object({
-  since: Type.Optional(Type.String({ format: 'date-time' })),
-});
+export const SinceQuery = Type.Object({ since: Type.Optional(SinceParam) });
 export type SinceQuery = Static<typeof SinceQuery>;
 
 export const NotificationCheckResponse = Type.Object({
@@ -107,8 +105,13 @@ export type NewNotificationsResponse = Static<typeof NewNotificationsResponse>;
 export const UnreadCountResponse = Type.Object({ count: Type.Integer() });
 export type UnreadCountResponse = Static<typeof UnreadCountResponse>;
 
-/** `ids=a,b,c` (comma separated, at most 100) */
-export const ActorsQuery = Type.Object({ ids: Type.String({ maxLength: 4000 }) });
+/**
+ * `ids=a,b,c` (comma separated) or repeated `ids=a&ids=b` (a lone value arrives as a one-item
+ * array); the server joins then splits them and looks up at most 100.
+ */
+export const ActorsQuery = Type.Object({
+  ids: Type.Array(Type.String({ maxLength: 4000 }), { minItems: 1, maxItems: 100 }),
+});
 export type ActorsQuery = Static<typeof ActorsQuery>;
 
 export const ActorsResponse = Type.Object({ users: Type.Array(PublicUser) });

@@ -94,9 +94,14 @@ export const PayoutScheduleView = Type.Object({
 });
 export type PayoutScheduleView = Static<typeof PayoutScheduleView>;
 
+/** POST /admin/payouts/{id}/process: the spec sends no body, so status defaults to 'paid'. */
 export const AdminProcessPayoutBody = Type.Object(
   {
-    status: Type.Union([Type.Literal('processing'), Type.Literal('paid'), Type.Literal('failed')]),
+    status: Type.Optional(
+      Type.Union([Type.Literal('processing'), Type.Literal('paid'), Type.Literal('failed')], {
+        default: 'paid',
+      }),
+    ),
     note: Type.Optional(Type.String({ maxLength: 500 })),
   },
   strict,

@@ -39,9 +39,13 @@ export const PostAccessLevel = Type.Union([
   Type.Literal('subscribers_or_paid'),
 ]);
 
-/** What the client sends. `requiresUnlock` is accepted but ignored: the server derives it. */
+/**
+ * What the client sends (SPEC §3 names only requiresUnlock). Without accessLevel the level is
+ * 'paid' when requiresUnlock is true, else 'public'; with it, requiresUnlock is ignored (the
+ * server derives it from the level).
+ */
 export const AccessDetailsInput = Type.Object({
-  accessLevel: PostAccessLevel,
+  accessLevel: Type.Optional(PostAccessLevel),
   /** currency units, 3.00–200.00 with at most two decimals; only for the paid levels */
   price: Type.Optional(Nullable(Type.Number())),
   requiresUnlock: Type.Optional(Type.Boolean()),
@@ -155,9 +159,14 @@ export const Post = Type.Object({
 });
 export type Post = Static<typeof Post>;
 
-export const PostIdParams = Type.Object({ id: Uuid });
+/**
+ * Any string up to 64 characters: a malformed id names no post or comment, so it is the 404 of
+ * a missing one (the services check the shape before the id reaches a uuid column).
+ */
+const LookupId = Type.String({ minLength: 1, maxLength: 64 });
+export const PostIdParams = Type.Object({ id: LookupId });
 export type PostIdParams = Static<typeof PostIdParams>;
-export const CommentParams = Type.Object({ id: Uuid, commentId: Uuid });
+export const CommentParams = Type.Object({ id: LookupId, commentId: LookupId });
 export type CommentParams = Static<typeof CommentParams>;
 
 export const FeedQuery = Type.Object({

@@ -46,18 +46,47 @@ export const UpdateMeBody = Type.Object(
 );
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
-/** SPEC §5: avatar and banner updates carry a data-URL image. */
-export const ProfileImageBody = Type.Object(
-  { image: Type.String({ minLength: 1, maxLength: 15 * 1024 * 1024 }) },
+const DataUrlImage = Type.String({ minLength: 1, maxLength: 15 * 1024 * 1024 });
+
+/**
+ * SPEC §5: avatar and banner updates carry a data-URL image. PUT /users/me/avatar: the data URL
+ * as `image`, or under the SPEC §3 field names `avatar` /
+ * `avatarUrl` (`image` wins, then `avatar`); one of them is required (checked by the server).
+ */
+export const AvatarImageBody = Type.Object(
+  {
+    image: Type.Optional(DataUrlImage),
+    avatar: Type.Optional(DataUrlImage),
+    avatarUrl: Type.Optional(DataUrlImage),
+  },
   strict,
 );
-export type ProfileImageBody = Static<typeof ProfileImageBody>;
+export type AvatarImageBody = Static<typeof AvatarImageBody>;
 
+/** PUT /users/me/banner: `image`, or `banner` / `bannerUrl`, as AvatarImageBody. */
+export const BannerImageBody = Type.Object(
+  {
+    image: Type.Optional(DataUrlImage),
+    banner: Type.Optional(DataUrlImage),
+    bannerUrl: Type.Optional(DataUrlImage),
+  },
+  strict,
+);
+export type BannerImageBody = Static<typeof BannerImageBody>;
+
+const UpdateText = Type.String({ maxLength: 1000 });
+const UpdateImageUrl = Nullable(Type.String({ maxLength: 2048 }));
+
+/**
+ * Empty text and no image clears the update. `creatorUpdateText` / `creatorUpdateImageUrl` are
+ * the SPEC §3 names of `text` / `imageUrl`; the short names win when both are sent.
+ */
 export const CreatorUpdateBody = Type.Object(
   {
-    /** empty text and no image clears the update */
-    text: Type.String({ maxLength: 1000 }),
-    imageUrl: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+    text: Type.Optional(UpdateText),
+    imageUrl: Type.Optional(UpdateImageUrl),
+    creatorUpdateText: Type.Optional(Nullable(UpdateText)),
+    creatorUpdateImageUrl: Type.Optional(UpdateImageUrl),
   },
   strict,
 );

@@ -108,7 +108,8 @@ export const CreateSupportTicketBody = Type.Object(
       minLength: SupportLimits.subjectMin,
       maxLength: SupportLimits.subjectMax,
     }),
-    category: SupportCategorySchema,
+    /** defaults to 'other' */
+    category: Type.Optional(Type.Union(SupportCategorySchema.anyOf, { default: 'other' })),
     message: MessageText,
   },
   { additionalProperties: false },

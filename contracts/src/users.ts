@@ -38,6 +38,8 @@ export const PublicUser = Type.Object({
   creatorUpdateImageUrl: Nullable(Type.String()),
   creatorUpdateTimestamp: Nullable(Type.String()),
   hasActiveProPack: Type.Boolean(),
+  /** SPEC §3 name of the same value as hasActiveProPack */
+  hasProPack: Type.Boolean(),
   createdAt: Type.String(),
   /** viewer-relative, present when a viewer is known */
   isFollowing: Type.Optional(Type.Boolean()),
@@ -78,7 +80,6 @@ const MeUserObject = Type.Object({
   proPackActiveUntil: Nullable(Type.String()),
   proPackSubscriptionStatus: Nullable(Type.String()),
   proPackCanceledAt: Nullable(Type.String()),
-  hasProPack: Type.Boolean(),
   onboardingCompleted: Type.Boolean(),
   /** SPEC §4 Beta access: the account redeemed a beta code */
   betaAccess: Type.Boolean(),

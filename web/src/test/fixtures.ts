@@ -32,6 +32,7 @@ export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser 
     creatorUpdateImageUrl: null,
     creatorUpdateTimestamp: null,
     hasActiveProPack: false,
+    hasProPack: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -63,7 +64,6 @@ export function makeMeUser(overrides: Partial<MeUser> = {}): MeUser {
     proPackActiveUntil: null,
     proPackSubscriptionStatus: null,
     proPackCanceledAt: null,
-    hasProPack: false,
     onboardingCompleted: true,
     betaAccess: false,
     ...overrides,

@@ -27,6 +27,7 @@ import {
   BulkResolveBody,
   BulkResolveResponse,
   CreateReportBody,
+  CreateReportResponse,
   DocumentParams,
   ErrorCodes,
   ExportUsersQuery,
@@ -39,7 +40,6 @@ import {
   IdParams,
   PlatformSettings,
   PromoteBody,
-  ReportResponse,
   ResolvedReportResponse,
   ResolveReportBody,
   ReviewSubmissionBody,
@@ -104,10 +104,6 @@ import { listSubmissions, openDocument, reviewSubmission } from './admin-verific
 import { bulkResolveReports, createReport, listReports, resolveReport } from './reports.service.ts';
 
 const tags = ['admin'];
-/** Admin actions are often sent without a body: validate a missing one as {}. */
-const emptyBodyAsObject = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 const admin = { auth: 'admin' as const };
 const OkMessage = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 const notFound = routeErrors(ErrorCodes.NOT_FOUND);
@@ -130,7 +126,7 @@ export async function reportsRoutes(app: App) {
         summary: 'Report a post, user, comment or message (starts pending)',
         body: CreateReportBody,
         response: {
-          201: ReportResponse,
+          201: CreateReportResponse,
           400: routeErrors(ErrorCodes.VALIDATION_FAILED, ErrorCodes.CANNOT_TARGET_SELF),
           404: notFound,
         },
@@ -198,7 +194,6 @@ export async function adminRoutes(app: App) {
       `/admin/users/:id/${path}`,
       {
         config: admin,
-        preValidation: emptyBodyAsObject,
         schema: {
           tags,
           summary,
@@ -274,7 +269,6 @@ export async function adminRoutes(app: App) {
     '/admin/users/:id',
     {
       config: admin,
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Delete (anonymise) an account',
@@ -292,7 +286,6 @@ export async function adminRoutes(app: App) {
     '/users/:id',
     {
       config: { auth: 'user', rateLimit: AccountLimits.deleteAccount },
-      preValidation: emptyBodyAsObject,
       schema: {
         tags: ['users'],
         summary: 'Delete an account: your own (password or confirmation), or any as an admin',
@@ -399,7 +392,6 @@ export async function adminRoutes(app: App) {
     '/admin/verifications/:id/reject',
     {
       config: admin,
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Reject a submission {reason}',
@@ -490,7 +482,6 @@ export async function adminRoutes(app: App) {
     '/admin/posts/:id',
     {
       config: admin,
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Delete a post {reason?}; the creator is notified',
@@ -526,7 +517,6 @@ export async function adminRoutes(app: App) {
     '/admin/posts/:id/comments/:commentId',
     {
       config: admin,
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Delete a comment',

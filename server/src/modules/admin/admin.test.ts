@@ -352,6 +352,7 @@ describe('reports and content', () => {
   it('a fan reports a post; the admin resolves it by deleting the post; the creator is told', async () => {
     const creator = await asUser('creator');
     const fan = await asUser();
+    const fan2 = await asUser();
     const post = await server.ctx.db
       .insertInto('posts')
       .values({ user_id: creator.user.id, caption: 'reported post' })
@@ -388,6 +389,36 @@ describe('reports and content', () => {
         })
       ).status,
     ).toBe(400);
+
+    // SPEC §3's Report fields name the target too (postId, or id), and the answer carries them
+    const byPostId = await call('POST', '/reports', fan2.headers, {
+      type: 'post',
+      postId: post.id,
+      reason: 'Scam',
+      details: 'asks for money',
+    });
+    expect(byPostId.status).toBe(201);
+    expect(byPostId.body).toEqual({
+      ok: true,
+      reportId: byPostId.body.id,
+      id: expect.any(String),
+      type: 'post',
+      targetId: post.id,
+      reason: 'Scam',
+      details: 'asks for money',
+      postId: post.id,
+      chatId: null,
+      status: 'pending',
+    });
+    const byId = await call('POST', '/reports', fan2.headers, {
+      type: 'post',
+      id: post.id,
+      reason: 'Scam',
+    });
+    expect(byId.body.id).toBe(byPostId.body.id);
+    const unnamed = await call('POST', '/reports', fan2.headers, { type: 'post', reason: 'Scam' });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe('Say which post is reported: targetId (or id, or postId)');
 
     const list = await call('GET', '/admin/reports');
     const mine = list.body.reports.find((r: { id: string }) => r.id === report.body.reportId);

@@ -9,7 +9,7 @@ import {
   type CreateReportBody,
   type Report,
   type ReportAction,
-  type ReportResponse,
+  type CreateReportResponse,
   type ResolvedReportResponse,
 } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
@@ -82,13 +82,20 @@ export async function createReport(
   db: DbHandle,
   reporterId: string,
   body: CreateReportBody,
-): Promise<ReportResponse> {
+): Promise<CreateReportResponse> {
+  const targetId = reportedIdOf(body);
+  if (!targetId)
+    throw new BadRequestError(
+      `Say which ${body.type} is reported: targetId (or id, or ${TYPE_ID_FIELD[body.type]})`,
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'targetId' },
+    );
   const reason = cleanText(body.reason);
   if (!reason)
     throw new BadRequestError('A reason is required', ErrorCodes.VALIDATION_FAILED, {
       field: 'reason',
     });
-  const target = await resolveTarget(db, body.type, body.targetId);
+  const target = await resolveTarget(db, body.type, targetId);
   if (!target) throw notFound(`The reported ${body.type}`);
   if (target.ownerId === reporterId)
     throw new BadRequestError(
@@ -110,7 +117,7 @@ export async function createReport(
     .insertInto('reports')
     .values({
       type: body.type,
-      target_id: body.targetId,
+      target_id: targetId,
       reporter_id: reporterId,
       reason,
       details: body.details ? cleanText(body.details) || null : null,
@@ -120,19 +127,43 @@ export async function createReport(
     .onConflict((oc) =>
       oc.columns(['type', 'target_id', 'reporter_id']).where('status', '=', 'pending').doNothing(),
     )
-    .returning('id')
+    .returning(['id', 'reason', 'details'])
     .executeTakeFirst();
   const report =
     inserted ??
     (await db
       .selectFrom('reports')
-      .select('id')
+      .select(['id', 'reason', 'details'])
       .where('type', '=', body.type)
-      .where('target_id', '=', body.targetId)
+      .where('target_id', '=', targetId)
       .where('reporter_id', '=', reporterId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow());
-  return { ok: true, reportId: report.id, status: 'pending' };
+  return {
+    ok: true,
+    reportId: report.id,
+    id: report.id,
+    type: body.type,
+    targetId,
+    reason: report.reason,
+    details: report.details,
+    postId: target.postId,
+    chatId: target.chatId,
+    status: 'pending',
+  };
+}
+
+/** The field of SPEC §3's Report that names a reported thing of each type. */
+const TYPE_ID_FIELD = {
+  post: 'postId',
+  user: 'userId',
+  comment: 'commentId',
+  message: 'messageId',
+} as const satisfies Record<CreateReportBody['type'], keyof CreateReportBody>;
+
+/** The reported thing's id: `targetId`, else `id`, else the id field of its type. */
+function reportedIdOf(body: CreateReportBody): string | undefined {
+  return body.targetId ?? body.id ?? body[TYPE_ID_FIELD[body.type]];
 }
 
 /**

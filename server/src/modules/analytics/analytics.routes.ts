@@ -194,9 +194,6 @@ export async function analyticsRoutes(app: App) {
           body: AccessLogBody,
           response: { 201: AccessLogResponse, 400: errors[400] },
         },
-        preValidation: async (request) => {
-          request.body ??= {};
-        },
       },
       async (request, reply) =>
         reply

@@ -39,9 +39,6 @@ export async function insightsRoutes(app: App) {
         body: GenerateInsightBody,
         response: { 201: Insight, 400: routeErrors(E.VALIDATION_FAILED), 403: forbidden },
       },
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request, reply) =>
       reply

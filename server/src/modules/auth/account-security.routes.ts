@@ -1,5 +1,6 @@
 import {
   AuthMessageResponse,
+  CHANGE_PASSWORD_UNAUTHENTICATED_MESSAGE,
   ChangePasswordBody,
   ErrorCodes,
   RevokeSessionsResponse,
@@ -69,7 +70,11 @@ export async function accountSecurityRoutes(app: App) {
   app.post(
     '/users/me/change-password',
     {
-      config: { auth: 'user', rateLimit: AuthLimits.changePassword },
+      config: {
+        auth: 'user',
+        unauthenticatedMessage: CHANGE_PASSWORD_UNAUTHENTICATED_MESSAGE,
+        rateLimit: AuthLimits.changePassword,
+      },
       schema: {
         tags,
         summary: 'Change my password; other sessions are signed out',
@@ -77,6 +82,7 @@ export async function accountSecurityRoutes(app: App) {
         response: {
           200: AuthMessageResponse,
           400: routeErrors(E.VALIDATION_FAILED, E.INVALID_CURRENT_PASSWORD, E.WEAK_PASSWORD),
+          401: routeErrors(E.UNAUTHENTICATED),
           429: routeErrors(E.RATE_LIMITED),
         },
       },

@@ -23,7 +23,7 @@ import {
   markTokenUsed,
   recordLogin,
 } from './auth.queries.ts';
-import { verifySecondFactor } from './two-factor.service.ts';
+import { requireOtpCode, verifySecondFactor } from './two-factor.service.ts';
 
 /** Where a request comes from; stored on the session it creates. */
 export interface ClientMeta {
@@ -176,9 +176,11 @@ type VerifyOutcome =
 export async function verifyLogin(
   ctx: AppContext,
   tempToken: string | null,
-  code: string,
+  rawCode: string | undefined,
   meta: ClientMeta,
 ): Promise<LoginResult> {
+  // asked for before the token is judged, as the body's validation used to be
+  const code = requireOtpCode(rawCode, 'code');
   const outcome = await withTransaction(ctx.db, async (tx): Promise<VerifyOutcome> => {
     if (!tempToken) return { kind: 'expired' };
     const row = await findLiveTokenByHash(tx, 'login_2fa', hashToken(tempToken), {

@@ -178,4 +178,16 @@ describe('POST /users/me/change-password', () => {
       ).statusCode,
     ).toBe(401);
   });
+
+  it("answers a caller without a session 401 'Not logged in.' (SPEC §5)", async () => {
+    const res = await call(server, 'POST', '/users/me/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: STRONG_PASSWORD,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Not logged in.' });
+    // other routes keep the generic text
+    const sessions = await call(server, 'GET', '/users/me/sessions');
+    expect(sessions.json().message).toBe('Not authenticated');
+  });
 });

@@ -106,10 +106,6 @@ export async function twoFactorRoutes(app: App) {
     '/users/2fa/backup-codes/regenerate',
     {
       config,
-      // the spec's client posts no body; validate it as {}
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
       schema: {
         tags,
         summary: 'Replace the backup codes (code optional in a session under 15 minutes old)',

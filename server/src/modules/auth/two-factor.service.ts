@@ -1,5 +1,6 @@
 import {
   ErrorCodes,
+  TWO_FACTOR_CODE_REQUIRED_MESSAGE,
   type BackupCodesResponse,
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
@@ -40,6 +41,18 @@ const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 type TotpCtx = Pick<AppContext, 'config'>;
 
 const invalidCode = () => new BadRequestError('Invalid 2FA code', ErrorCodes.INVALID_2FA_CODE);
+
+/**
+ * SPEC §5 "2FA entry": a blank or missing code is asked for, not judged as a wrong one (so it
+ * costs no attempt). `field` is the body's name for it: code (verify-login) or token.
+ */
+export function requireOtpCode(code: string | undefined, field: 'code' | 'token'): string {
+  if (code === undefined || normaliseOtp(code) === '')
+    throw new BadRequestError(TWO_FACTOR_CODE_REQUIRED_MESSAGE, ErrorCodes.VALIDATION_FAILED, {
+      field,
+    });
+  return code;
+}
 
 /**
  * A 6-digit code of `secret` within ±1 step (30 s) whose step is later than the last accepted
@@ -155,8 +168,9 @@ async function onLockedUser<T>(
 export function enableTwoFactor(
   ctx: AppContext,
   userId: string,
-  code: string,
+  rawCode: string | undefined,
 ): Promise<BackupCodesResponse> {
+  const code = requireOtpCode(rawCode, 'token');
   return onLockedUser(ctx, userId, async (tx, user) => {
     if (user.totp_enabled_at) return alreadyEnabled();
     if (!user.totp_secret) {
@@ -181,7 +195,8 @@ export function enableTwoFactor(
 }
 
 /** Needs a current code or a backup code; forgets the secret and the backup codes. */
-export function disableTwoFactor(ctx: AppContext, userId: string, code: string) {
+export function disableTwoFactor(ctx: AppContext, userId: string, rawCode: string | undefined) {
+  const code = requireOtpCode(rawCode, 'token');
   return onLockedUser(ctx, userId, async (tx, user) => {
     if (!user.totp_enabled_at) return notEnabled();
     if (!(await verifySecondFactor(ctx, tx, user, code))) return invalidCode();
@@ -208,8 +223,10 @@ export function disableTwoFactor(ctx: AppContext, userId: string, code: string) 
 export function regenerateBackupCodes(
   ctx: AppContext,
   auth: RequestAuth,
-  code: string | undefined,
+  rawCode: string | undefined,
 ): Promise<BackupCodesResponse> {
+  // the code may be left out, but one that is sent must not be blank
+  const code = rawCode === undefined ? undefined : requireOtpCode(rawCode, 'token');
   return onLockedUser(ctx, auth.user.id, async (tx, user) => {
     if (!user.totp_enabled_at) return notEnabled();
     if (code !== undefined) {

@@ -298,6 +298,65 @@ describe('disable and backup code regeneration', () => {
   });
 });
 
+describe('blank 2FA codes (SPEC §5 2FA entry)', () => {
+  const asked = { code: 'VALIDATION_FAILED', message: 'Please enter your 2FA code.' };
+
+  it('verify-login asks for a blank or missing code without spending an attempt', async () => {
+    const { user, secret } = await userWith2fa();
+    const { tempToken } = await startLogin(user);
+    for (const body of [{ code: '' }, { code: '  ' }, {}, { code: null }]) {
+      const res = await call(server, 'POST', '/auth/verify-login', body, { token: tempToken });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ ...asked, field: 'code' });
+    }
+    const wrong = await verifyLogin(tempToken, '000000');
+    expect(wrong.statusCode).toBe(401);
+    // four blanks and one wrong code: the fifth attempt is still left
+    expect(wrong.json()).toMatchObject({ message: 'Invalid 2FA code', attemptsRemaining: 4 });
+    expect((await verifyLogin(tempToken, await totp(secret))).statusCode).toBe(200);
+  });
+
+  it('enable, disable and regenerate ask for a blank or missing token', async () => {
+    const { user, secret } = await userWith2fa();
+    const token = await tokenFor(server.ctx, user);
+    const pending = await tokenFor(server.ctx, await createUser(server.ctx));
+    await call(server, 'POST', '/auth/2fa/setup', undefined, { token: pending });
+    const calls: Array<[string, string]> = [
+      ['/auth/2fa/enable', pending],
+      ['/users/2fa/enable', pending],
+      ['/auth/2fa/disable', token],
+      ['/users/2fa/disable', token],
+    ];
+    for (const [url, session] of calls) {
+      for (const body of [{ token: '' }, {}]) {
+        const res = await call(server, 'POST', url, body, { token: session });
+        expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.json()).toMatchObject({ ...asked, field: 'token' });
+      }
+      const wrong = await call(server, 'POST', url, { token: '000000' }, { token: session });
+      expect(wrong.json()).toMatchObject({ code: 'INVALID_2FA_CODE', message: 'Invalid 2FA code' });
+    }
+    const regenerate = await call(
+      server,
+      'POST',
+      '/users/2fa/backup-codes/regenerate',
+      { token: ' ' },
+      { token },
+    );
+    expect(regenerate.json()).toMatchObject(asked);
+    const off = await call(
+      server,
+      'POST',
+      '/auth/2fa/disable',
+      { token: await totp(secret) },
+      {
+        token,
+      },
+    );
+    expect(off.statusCode).toBe(200);
+  });
+});
+
 describe('TOTP secrets at rest', () => {
   it('seals legacy plain secrets, and codes keep working before and after', async () => {
     const { user, secret } = await userWith2fa();

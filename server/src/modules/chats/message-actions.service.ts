@@ -16,6 +16,7 @@ import type { MessageRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { parseSince } from '../../platform/since-param.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { cleanText } from '../users/profile-rules.ts';
 import { idOr404, messageNotFound } from './chats.policy.ts';
@@ -287,9 +288,7 @@ export async function messagesChangedSince(
   column: 'created_at' | 'updated_at',
 ): Promise<MessagesSinceResponse> {
   const serverTime = new Date().toISOString();
-  const from = new Date(since);
-  if (Number.isNaN(from.getTime()))
-    throw new BadRequestError('since must be a date-time', undefined, { field: 'since' });
+  const from = parseSince(since);
   const rows = await messagesSince(ctx.db, viewer.id, from, column, MessagePaging.maxSince + 1);
   const hasMore = rows.length > MessagePaging.maxSince;
   const page = rows.slice(0, MessagePaging.maxSince);

@@ -420,7 +420,22 @@ describe('likes, favorites and reads', () => {
     expect(changed.body.messages.map((m: Message) => m.id).sort()).toEqual(
       [old.id, fresh.id].sort(),
     );
+    // epoch milliseconds are the same time
+    const byEpoch = await call(
+      server,
+      b,
+      'GET',
+      `/messages/updates?since=${new Date(since).getTime()}`,
+    );
+    expect(byEpoch.status).toBe(200);
+    expect(byEpoch.body.messages.map((m: Message) => m.id).sort()).toEqual(
+      [old.id, fresh.id].sort(),
+    );
     expect((await call(server, b, 'GET', '/messages/new?since=yesterday')).status).toBe(400);
+    const garbage = await call(server, b, 'GET', '/messages/updates?since=12abc');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'since' });
+    expect(garbage.body.message).toMatch(/date-time.*epoch milliseconds/);
   });
 });
 

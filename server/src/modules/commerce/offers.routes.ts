@@ -15,6 +15,7 @@ import {
   SubscribeResponse,
   ValidatePromoCodeBody,
 } from '@fanspace/contracts';
+import { BadRequestError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser, viewerIdOf } from '../graph/route-helpers.ts';
 import { idempotentRoute } from '../ledger/idempotency.ts';
@@ -150,12 +151,25 @@ export async function offersRoutes(app: App) {
       config: { auth: 'public', rateLimit: CommerceLimits.read },
       schema: {
         tags: ['promotions'],
-        summary: "A creator's live promotions, as shown on their profile",
+        summary:
+          "A creator's live promotions, as shown on their profile (creatorId; default: the caller)",
         querystring: DiscountsQuery,
-        response: { 200: PromotionList, 404: routeErrors(E.NOT_FOUND) },
+        response: {
+          200: PromotionList,
+          400: routeErrors(E.VALIDATION_FAILED),
+          404: routeErrors(E.NOT_FOUND),
+        },
       },
     },
-    async (request) => activeDiscounts(ctx, viewerIdOf(request), request.query.creatorId),
+    async (request) => {
+      const viewerId = viewerIdOf(request);
+      const creatorId = request.query.creatorId ?? viewerId;
+      if (!creatorId)
+        throw new BadRequestError('creatorId is required when not signed in', E.VALIDATION_FAILED, {
+          field: 'creatorId',
+        });
+      return activeDiscounts(ctx, viewerId, creatorId);
+    },
   );
 
   app.get(

@@ -189,6 +189,16 @@ describe('promotions', () => {
     expect(discounts.body.promotions.every((p: { status: string }) => p.status === 'active')).toBe(
       true,
     );
+    // without creatorId: the signed-in caller's own; signed out it must be named
+    const own = await pay(server, creator, 'GET', '/discounts');
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(discounts.body);
+    const anonymous = await pay(server, null, 'GET', '/discounts');
+    expect(anonymous).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', field: 'creatorId' },
+    });
+    expect(anonymous.body.message).toMatch(/creatorId/);
   });
 });
 

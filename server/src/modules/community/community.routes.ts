@@ -194,7 +194,8 @@ export async function communityRoutes(app: App) {
       config: { auth: 'public', rateLimit: Limits.feedback },
       schema: {
         tags,
-        summary: 'Rate the site 1–5 with an optional message and the page it is about',
+        summary:
+          'Site feedback: an optional 1–5 rating, an optional message and the page it is about',
         body: SiteFeedbackBody,
         response: { 201: SiteFeedbackCreatedResponse, 400: invalid },
       },

@@ -280,7 +280,12 @@ export async function sendFeedback(
   const page = body.page ? cleanText(body.page) || null : null;
   const row = await ctx.db
     .insertInto('site_feedback')
-    .values({ user_id: userId, rating: body.rating, message: cleanText(body.message ?? ''), page })
+    .values({
+      user_id: userId,
+      rating: body.rating ?? null,
+      message: cleanText(body.message ?? ''),
+      page,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, message: SITE_TOOLS_MESSAGES.feedbackSent };

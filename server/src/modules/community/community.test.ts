@@ -210,10 +210,15 @@ describe('contact and feedback', () => {
     expect((await call('POST', '/feedback', null, { rating: 2 })).status).toBe(201);
     for (const rating of [0, 6, 2.5, 'five'])
       expect((await call('POST', '/feedback', fan.headers, { rating })).status).toBe(400);
+    // the rating is optional: a message alone is stored without one, outside the average
+    expect((await call('POST', '/feedback', fan.headers, { message: 'No stars' })).status).toBe(
+      201,
+    );
     const list = await call('GET', '/admin/feedback');
-    expect(list.body.total).toBe(2);
+    expect(list.body.total).toBe(3);
     expect(list.body.averageRating).toBe(3.5);
-    expect(list.body.feedback[1]).toMatchObject({
+    expect(list.body.feedback[0]).toMatchObject({ rating: null, message: 'No stars' });
+    expect(list.body.feedback[2]).toMatchObject({
       rating: 5,
       page: '/discover',
       user: { id: fan.user.id },

@@ -144,23 +144,25 @@ const UNIT_MS: Record<string, number> = {
 };
 
 /**
- * `olderThan` of POST /data/cleanup: a duration back from now ('12h', '30d', '8w', '6m', '1y';
- * at least an hour, at most 20 years) or an ISO date in the past.
+ * `olderThan` of POST /data/cleanup: a duration back from now ('12h', '30d', '8w', '6m', '1y',
+ * or a bare number of days: 30 = '30d'; at least an hour, at most 20 years) or an ISO date in
+ * the past.
  */
-export function parseOlderThan(raw: string, now = new Date()): Date {
-  const text = raw.trim();
-  const duration = /^(\d{1,5})\s*([hdwmy])$/i.exec(text);
+export function parseOlderThan(raw: string | number, now = new Date()): Date {
   const invalid = () =>
     new BadRequestError(
-      "olderThan must be a duration like '30d', '12h', '8w', '6m', '1y' or a date in the past",
+      "olderThan must be a number of days, a duration like '30d', '12h', '8w', '6m', '1y' or a date in the past",
       ErrorCodes.VALIDATION_FAILED,
       { field: 'olderThan' },
     );
-  if (duration) {
-    const ms = Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!;
-    if (ms < HOUR_MS || ms > 20 * 365 * DAY_MS) throw invalid();
+  const back = (ms: number) => {
+    if (!(ms >= HOUR_MS && ms <= 20 * 365 * DAY_MS)) throw invalid();
     return new Date(now.getTime() - ms);
-  }
+  };
+  if (typeof raw === 'number') return back(raw * DAY_MS);
+  const text = raw.trim();
+  const duration = /^(\d{1,5})\s*([hdwmy])$/i.exec(text);
+  if (duration) return back(Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!);
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) throw invalid();
   const date = new Date(text);
   if (Number.isNaN(date.getTime()) || date.getTime() > now.getTime() || date.getFullYear() < 2000)
@@ -176,7 +178,7 @@ export function parseOlderThan(raw: string, now = new Date()): Date {
 export async function cleanupOldData(
   ctx: AccountCtx,
   userId: string,
-  olderThan: string,
+  olderThan: string | number,
 ): Promise<CleanupResponse> {
   const cutoff = parseOlderThan(olderThan);
   const exports = await ctx.db

@@ -181,8 +181,11 @@ describe('cleanup', () => {
     expect(parseOlderThan('30d', now).toISOString()).toBe('2026-10-25T12:00:00.000Z');
     expect(parseOlderThan('12h', now).toISOString()).toBe('2026-11-24T00:00:00.000Z');
     expect(parseOlderThan('2026-01-01', now).toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    for (const bad of ['0d', 'yesterday', '2027-01-01', '30x', '99999y', '1999-01-01'])
-      expect(() => parseOlderThan(bad, now), bad).toThrow(/olderThan/);
+    // a bare number is days
+    expect(parseOlderThan(30, now).toISOString()).toBe('2026-10-25T12:00:00.000Z');
+    expect(parseOlderThan(0.5, now).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    for (const bad of ['0d', 'yesterday', '2027-01-01', '30x', '99999y', '1999-01-01', 0, -3, 8000])
+      expect(() => parseOlderThan(bad, now), String(bad)).toThrow(/olderThan/);
   });
 
   it("deletes the caller's old exports and notifications, nobody else's", async () => {
@@ -208,9 +211,17 @@ describe('cleanup', () => {
     const bad = await call(server, fan, 'POST', '/data/cleanup', { olderThan: 'soon' });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('olderThan');
-    const res = await call(server, fan, 'POST', '/data/cleanup', { olderThan: '30d' });
+    const negative = await call(server, fan, 'POST', '/data/cleanup', { olderThan: -1 });
+    expect(negative).toMatchObject({ status: 400, body: { field: 'olderThan' } });
+    const res = await call(server, fan, 'POST', '/data/cleanup', { olderThan: 30 });
     expect(res.status).toBe(200);
     expect(res.body.deleted).toMatchObject({ exports: 1, notifications: 1 });
+    // the cut-off is 30 days back, as '30d' gives
+    expect(Date.now() - Date.parse(res.body.olderThan)).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(Date.now() - Date.parse(res.body.olderThan)).toBeLessThan(30 * 86_400_000 + 60_000);
+    const again = await call(server, fan, 'POST', '/data/cleanup', { olderThan: '30d' });
+    expect(again.status).toBe(200);
+    expect(again.body.deleted).toMatchObject({ exports: 0, notifications: 0 });
     const exports = (await call(server, fan, 'GET', '/data/exports')).body.exports;
     expect(exports.map((e: { id: string }) => e.id)).toEqual([recent.id]);
     const otherNotes = await server.ctx.db

@@ -61,10 +61,6 @@ import { storageUsage, optimizeStorage } from './storage.service.ts';
 const E = ErrorCodes;
 const tags = ['data-tools'];
 const me = (request: FastifyRequest) => authOf(request).user.id;
-/** Bodiless POSTs and DELETEs are validated as {}. */
-const emptyBodyAsObject = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 const exportNotFound = routeErrors(E.DATA_EXPORT_NOT_FOUND);
 const importNotFound = routeErrors(E.DATA_IMPORT_NOT_FOUND);
 
@@ -92,7 +88,6 @@ export async function dataToolsRoutes(app: App) {
   // ---- exports ----
   const exportRoute = {
     config: { ...user, rateLimit: Limits.export },
-    preValidation: emptyBodyAsObject,
     schema: {
       tags,
       summary: 'Request an export (zip of JSON or CSV files plus your media), run as a job',
@@ -375,7 +370,6 @@ export async function dataToolsRoutes(app: App) {
     '/data/deletion-request',
     {
       config: { ...user, rateLimit: Limits.deletion },
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Ask for my account to be deleted after a 30-day grace period',
@@ -411,7 +405,6 @@ export async function dataToolsRoutes(app: App) {
       method,
       url: '/gdpr/delete-account',
       config: { ...user, rateLimit: Limits.deletion },
-      preValidation: emptyBodyAsObject,
       schema: {
         tags,
         summary: 'Erase my account now (password or confirmation "DELETE")',

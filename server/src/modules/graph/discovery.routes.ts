@@ -4,9 +4,9 @@ import {
   ErrorCodes,
   FeedbackBody,
   FeedbackResponse,
-  IdParams,
   routeErrors,
   UserListResponse,
+  UserLookupParams,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
 import * as service from './discovery.service.ts';
@@ -71,7 +71,7 @@ export async function discoveryRoutes(app: App) {
       schema: {
         tags: ['graph'],
         summary: "Feedback on an account; 'not_interested' drops it from trending and suggestions",
-        params: IdParams,
+        params: UserLookupParams,
         body: FeedbackBody,
         response: {
           200: FeedbackResponse,

@@ -2,7 +2,13 @@ import type { FeedbackResponse, FeedbackType, UserListResponse } from '@fanspace
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { publicListView } from '../users/user-views.ts';
-import { assertNotSelf, contradictingFeedback, isReachable, userNotFound } from './graph.policy.ts';
+import {
+  assertNotSelf,
+  contradictingFeedback,
+  isReachable,
+  userIdOr404,
+  userNotFound,
+} from './graph.policy.ts';
 import { findUser } from './graph.queries.ts';
 import * as q from './discovery.queries.ts';
 
@@ -55,6 +61,7 @@ export async function giveFeedback(
   targetId: string,
   type: FeedbackType,
 ): Promise<FeedbackResponse> {
+  userIdOr404(targetId);
   assertNotSelf(viewerId, targetId, 'give feedback on');
   return withTransaction(db, async (tx) => {
     const target = await findUser(tx, targetId);

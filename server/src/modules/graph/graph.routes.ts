@@ -1,8 +1,8 @@
 import {
   ErrorCodes,
-  IdParams,
   RelationChangeResponse,
   routeErrors,
+  UserLookupParams,
   type ErrorCode,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
@@ -19,7 +19,7 @@ export async function graphRoutes(app: App) {
   const changeSchema = (summary: string, forbiddenCodes: ErrorCode[] = []) => ({
     tags: ['graph'],
     summary,
-    params: IdParams,
+    params: UserLookupParams,
     response: {
       200: RelationChangeResponse,
       400: routeErrors(E.VALIDATION_FAILED, E.CANNOT_TARGET_SELF),

@@ -5,6 +5,7 @@ import {
   assertCanFollow,
   assertNotSelf,
   isReachable,
+  userIdOr404,
   userNotFound,
   type RelationAction,
 } from './graph.policy.ts';
@@ -31,6 +32,7 @@ async function changeRelation(
   reachableOnly: boolean,
   change: (tx: Tx) => Promise<void>,
 ): Promise<RelationChangeResponse> {
+  userIdOr404(targetId);
   assertNotSelf(viewerId, targetId, action);
   await withTransaction(db, async (tx) => {
     const rows = await q.lockUsers(tx, [viewerId, targetId]);

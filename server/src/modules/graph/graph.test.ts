@@ -50,7 +50,7 @@ describe('follow and unfollow', () => {
     expect(await counts(server, fan.user.id)).toMatchObject({ following_count: 0 });
   });
 
-  it('refuses self-follow, unknown users, malformed ids and anonymous callers', async () => {
+  it('refuses self-follow, unknown users and malformed ids (404), and anonymous callers', async () => {
     const fan = await actor(server);
     const self = await call(server, fan, 'POST', `/users/${fan.user.id}/follow`);
     expect(self).toMatchObject({ status: 400, body: { code: 'CANNOT_TARGET_SELF' } });
@@ -59,18 +59,26 @@ describe('follow and unfollow', () => {
       status: 404,
       body: { code: 'NOT_FOUND', message: 'User not found' },
     });
+    // a malformed id names no account: the 404 of an unknown one, like GET /users/{id}
     for (const [method, url] of [
       ['POST', '/users/not-a-uuid/follow'],
       ['DELETE', '/users/123/follow'],
       ['POST', '/users/x/block'],
+      ['DELETE', '/users/x/block'],
       ['DELETE', '/users/me/followers/zzz'],
       ['POST', '/users/abc/restrict'],
-      ['POST', '/users/abc/feedback'],
+      ['POST', '/users/abc/unrestrict'],
     ] as const) {
       const res = await call(server, fan, method, url, method === 'POST' ? {} : undefined);
-      expect(res.status, url).toBe(400);
-      expect(res.body.code, url).toBe('VALIDATION_FAILED');
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).toMatchObject({ code: 'NOT_FOUND', message: 'User not found' });
     }
+    const feedback = await call(server, fan, 'POST', '/users/abc/feedback', {
+      feedbackType: 'not_interested',
+    });
+    expect(feedback).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    const tooLong = await call(server, fan, 'POST', `/users/${'a'.repeat(65)}/follow`, {});
+    expect(tooLong.status).toBe(400);
     const anonymous = await call(server, null, 'POST', `/users/${fan.user.id}/follow`);
     expect(anonymous.status).toBe(401);
   });

@@ -164,6 +164,14 @@ export async function listFolders(ctx: VaultCtx, ownerId: string): Promise<Media
   return rows.map((row) => folderView(row, Number(row.item_count)));
 }
 
+/** One of the owner's folders, as the list shows it; another user's or a malformed id: 404. */
+export async function getFolder(ctx: VaultCtx, ownerId: string, id: string): Promise<MediaFolder> {
+  if (!isUuid(id)) throw folderNotFound();
+  const [row] = await q.listFolders(ctx.db, ownerId, id);
+  if (!row) throw folderNotFound();
+  return folderView(row, Number(row.item_count));
+}
+
 export async function createFolder(
   ctx: VaultCtx,
   ownerId: string,

@@ -152,6 +152,7 @@ describe('vault items', () => {
       call(server, owner, 'POST', '/media/move', { mediaIds: [mine.id], folderId: null }).then(
         async () => call(server, stranger, 'GET', `/media?folderId=${folder.id}`),
       ),
+      call(server, stranger, 'GET', `/media/folders/${folder.id}`),
       call(server, stranger, 'PUT', `/media/folders/${folder.id}`, { name: 'x' }),
       call(server, stranger, 'DELETE', `/media/folders/${folder.id}`),
       call(server, stranger, 'POST', '/media/folders', { name: 'child', parentId: folder.id }),
@@ -161,6 +162,8 @@ describe('vault items', () => {
       }),
       call(server, owner, 'GET', '/media/not-a-uuid'),
       call(server, owner, 'DELETE', '/media/folders/not-a-uuid'),
+      call(server, owner, 'GET', '/media/folders/not-a-uuid'),
+      call(server, owner, 'GET', '/media/folders/00000000-0000-4000-8000-000000000000'),
     ];
     for (const res of await Promise.all(attempts))
       expect(res.status, JSON.stringify(res.body)).toBe(404);
@@ -191,6 +194,10 @@ describe('folders and moves', () => {
       ['Rome', 1],
       ['Trips', 0],
     ]);
+    // one folder reads as the list shows it
+    const one = await call(server, user, 'GET', `/media/folders/${rome.body.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(listed.find((f: { id: string }) => f.id === rome.body.id));
     const inRome = await call(server, user, 'GET', `/media?folderId=${rome.body.id}`);
     expect(inRome.body.items.map((i: { id: string }) => i.id)).toEqual([a.id]);
     expect((await call(server, user, 'GET', '/media?folderId=root')).body.items).toHaveLength(1);

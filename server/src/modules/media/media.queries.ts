@@ -153,9 +153,11 @@ export async function findFolder(
     .executeTakeFirst();
 }
 
+/** The owner's folders with their live item counts (only folder `id` when given). */
 export async function listFolders(
   db: DbHandle,
   ownerId: string,
+  id?: string,
 ): Promise<Array<MediaFolderRow & { item_count: number }>> {
   return db
     .selectFrom('media_folders as f')
@@ -169,6 +171,7 @@ export async function listFolders(
         .as('item_count'),
     )
     .where('f.owner_id', '=', ownerId)
+    .$if(id !== undefined, (qb) => qb.where('f.id', '=', id!))
     .orderBy('f.name')
     .orderBy('f.id')
     .execute() as Promise<Array<MediaFolderRow & { item_count: number }>>;

@@ -83,6 +83,20 @@ export async function mediaVaultRoutes(app: App) {
         .send(await vault.createFolder(ctx, mediaViewerOf(request).userId, request.body)),
   );
 
+  app.get(
+    '/media/folders/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'One of the caller’s folders, with its item count',
+        params: MediaIdParams,
+        response: { 200: MediaFolder, 404: folderNotFound },
+      },
+    },
+    async (request) => vault.getFolder(ctx, mediaViewerOf(request).userId, request.params.id),
+  );
+
   app.put(
     '/media/folders/:id',
     {

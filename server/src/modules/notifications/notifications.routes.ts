@@ -106,7 +106,7 @@ export async function notificationsRoutes(app: App) {
       config: { auth: 'user', rateLimit: READ_LIMIT },
       schema: {
         tags,
-        summary: 'Public profiles of users by id (`ids=a,b`, at most 100)',
+        summary: 'Public profiles of users by id (`ids=a,b` or `ids=a&ids=b`, at most 100)',
         querystring: ActorsQuery,
         response: { 200: ActorsResponse, 400: bad },
       },

@@ -14,6 +14,7 @@ import { isCursorTime } from '../../platform/db/exact-time.ts';
 import type { NotificationRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { parseSince } from '../../platform/since-param.ts';
 import { presentPublicUser } from '../users/users.presenter.ts';
 import * as q from './notifications.queries.ts';
 
@@ -94,15 +95,8 @@ export async function listNotifications(
   };
 }
 
-function parseSince(since: string | undefined): Date | null {
-  if (!since) return null;
-  const date = new Date(since);
-  if (Number.isNaN(date.getTime()))
-    throw new BadRequestError('since must be a date-time', ErrorCodes.VALIDATION_FAILED, {
-      field: 'since',
-    });
-  return date;
-}
+/** `since` as a date (ISO date-time or epoch milliseconds); none given: null. */
+const sinceOrNull = (since: string | undefined): Date | null => (since ? parseSince(since) : null);
 
 /** GET /notifications/check: anything since `since`, else since the last fetch of the list. */
 export async function checkNotifications(
@@ -110,7 +104,7 @@ export async function checkNotifications(
   userId: string,
   since: string | undefined,
 ): Promise<NotificationCheckResponse> {
-  const from = parseSince(since) ?? (await q.fetchedAt(db, userId));
+  const from = sinceOrNull(since) ?? (await q.fetchedAt(db, userId));
   const [hasNew, unreadCount] = await Promise.all([
     q.hasNotificationSince(db, userId, from),
     q.countNotifications(db, userId, true),
@@ -120,7 +114,7 @@ export async function checkNotifications(
 
 export async function newNotifications(db: DbHandle, userId: string, since: string | undefined) {
   const serverTime = new Date().toISOString();
-  const from = parseSince(since) ?? (await q.fetchedAt(db, userId)) ?? new Date(0);
+  const from = sinceOrNull(since) ?? (await q.fetchedAt(db, userId)) ?? new Date(0);
   const rows = await q.notificationsSince(db, userId, from, NotificationPaging.maxNew);
   return { notifications: await presentAll(db, userId, rows), serverTime };
 }
@@ -133,11 +127,11 @@ export async function unreadCount(db: DbHandle, userId: string) {
 export async function actors(
   db: DbHandle,
   userId: string,
-  idsParam: string,
+  idsParam: readonly string[],
 ): Promise<ActorsResponse> {
-  const ids = [...new Set(idsParam.split(',').map((s) => s.trim().toLowerCase()))]
-    .filter(isUuid)
-    .slice(0, 100);
+  // `ids=a,b` and repeated `ids=a&ids=b` alike: joined, then split
+  const parts = idsParam.join(',').split(',');
+  const ids = [...new Set(parts.map((s) => s.trim().toLowerCase()))].filter(isUuid).slice(0, 100);
   const users = await q.liveUsersByIds(db, ids, userId);
   return { users: ids.flatMap((id) => users.get(id) ?? []).map((u) => presentPublicUser(u)) };
 }

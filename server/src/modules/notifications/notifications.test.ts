@@ -203,6 +203,18 @@ describe('reading and managing notifications', () => {
       `/notifications/new?since=${encodeURIComponent(since)}`,
     );
     expect(fresh.body.notifications.map((n: Notification) => n.type)).toEqual(['tip']);
+    // epoch milliseconds name the same time; garbage is a 400 naming both forms
+    const byEpoch = await call(
+      server,
+      user,
+      'GET',
+      `/notifications/new?since=${new Date(since).getTime()}`,
+    );
+    expect(byEpoch.body.notifications).toEqual(fresh.body.notifications);
+    const garbage = await call(server, user, 'GET', '/notifications/new?since=yesterday');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'since' });
+    expect(garbage.body.message).toMatch(/date-time.*epoch milliseconds/);
     expect(await unread(user)).toBe(4);
 
     const target = notifications[0]!;
@@ -248,6 +260,18 @@ describe('reading and managing notifications', () => {
       `/notifications/actors?ids=${fan.user.id},junk`,
     );
     expect(actors.body.users.map((u: { id: string }) => u.id)).toEqual([fan.user.id]);
+    // repeated `ids=` too, each of which may itself be a list
+    const repeated = await call(
+      server,
+      creator,
+      'GET',
+      `/notifications/actors?ids=${fan.user.id}&ids=junk,${creator.user.id}&ids=${fan.user.id}`,
+    );
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.users.map((u: { id: string }) => u.id)).toEqual([
+      fan.user.id,
+      creator.user.id,
+    ]);
     const [like] = (await listOf(creator)).notifications;
     const related = await call(server, creator, 'POST', '/notifications/related-content', {
       ids: [like!.id],

@@ -24,6 +24,7 @@ import type { App } from '../../platform/http/app.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { validateFormBody } from '../../platform/http/multipart-form.ts';
 import { currentUser } from '../graph/route-helpers.ts';
+import { postIdOr404 } from '../posts/posts.policy.ts';
 import { batchedRoute, idempotencyKeyOf, idempotentRoute } from '../ledger/idempotency.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { amountToCents, units } from '../ledger/money.ts';
@@ -66,7 +67,7 @@ export async function paymentsRoutes(app: App) {
   app.post(
     '/stripe/add-test-funds',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Test provider: credit the wallet (amount 1.00–1000.00, default 10)',
@@ -83,7 +84,7 @@ export async function paymentsRoutes(app: App) {
   app.post(
     '/wallet/add-funds',
     {
-      config: { auth: 'public', rateLimit: MoneyLimits.topUp },
+      config: { auth: 'payer', rateLimit: MoneyLimits.topUp },
       schema: {
         tags,
         summary: 'Add funds to the wallet through the configured payment provider',
@@ -133,18 +134,20 @@ export async function paymentsRoutes(app: App) {
     },
     async (request, reply) => {
       const user = payer(request);
+      // a malformed id names no post: 404 like a missing one, before it reaches a batch
+      const postId = postIdOr404(request.params.id);
       const offer =
         request.body === undefined || request.body === null
           ? {}
           : validateFormBody<UnlockBody>(request, UnlockBody, request.body);
       if (!offer.promoCode?.trim()) {
         const unlocks = unlockBatcher(ctx);
-        const input = { postId: request.params.id };
+        const input = { postId };
         return batchedRoute(request, reply, user.id, input, (r) => unlocks.submit(r));
       }
       return idempotentRoute(ctx.db, request, reply, user.id, async (tx) => ({
         status: 200,
-        body: await unlockPost(ctx, tx, user.id, request.params.id, offer),
+        body: await unlockPost(ctx, tx, user.id, postId, offer),
       }));
     },
   );

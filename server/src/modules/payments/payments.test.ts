@@ -248,6 +248,9 @@ describe('subscriptions', () => {
       status: 'canceled',
       creator: { id: creator.user.id },
     });
+    // GET /subscriptions is the same list
+    expect(await pay(server, sub, 'GET', '/subscriptions')).toEqual(list);
+    expect((await pay(server, null, 'GET', '/subscriptions')).status).toBe(401);
     // access continues until the paid period ends
     const subsOnly = await server.ctx.db
       .insertInto('posts')

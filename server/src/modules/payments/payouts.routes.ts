@@ -73,10 +73,6 @@ export async function payoutsRoutes(app: App) {
     '/payments/payouts/request',
     {
       config: { auth: 'creator', rateLimit: MoneyLimits.charge },
-      // the spec's client may POST without a body: that means "everything available"
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
       schema: {
         tags,
         summary: 'Creator: request a payout (default: the whole available balance; minimum 20.00)',
@@ -174,7 +170,7 @@ export async function payoutsRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Admin: mark a payout processing, paid (money left the platform) or failed (money back to available)',
+          'Admin: mark a payout processing, paid (the default: money left the platform) or failed (money back to available)',
         params: IdParams,
         body: AdminProcessPayoutBody,
         response: {
@@ -187,6 +183,8 @@ export async function payoutsRoutes(app: App) {
     },
     async (request, reply) => {
       const admin = currentUser(request);
+      // no status = process it: pay it out (the state machine still refuses a settled one)
+      const status = request.body.status ?? 'paid';
       // settled and audit-logged in one transaction
       const run = (db: Parameters<typeof processPayout>[0]) =>
         withTransaction(db, async (tx) => {
@@ -194,12 +192,12 @@ export async function payoutsRoutes(app: App) {
             tx,
             admin.id,
             request.params.id,
-            request.body.status,
+            status,
             request.body.note,
           );
           await audit(tx, {
             adminId: admin.id,
-            action: `payout.${request.body.status}`,
+            action: `payout.${status}`,
             targetType: 'payout',
             targetId: payout.id,
             reason: request.body.note ?? null,

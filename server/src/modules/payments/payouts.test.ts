@@ -256,6 +256,25 @@ describe('admin processing', () => {
     expect(fin.body.totalPayoutsCents).toBeGreaterThanOrEqual(3000);
     expect(fin.body.netRevenueCents).toBe(fin.body.totalRevenueCents - fin.body.totalPayoutsCents);
   });
+
+  it('without a status processing pays it out, and a settled payout stays final', async () => {
+    const { creator } = await earningCreator(5000); // share 40.00
+    const a = await pay(server, creator, 'POST', '/earnings/payout', { amount: 40 });
+    const url = `/admin/payouts/${a.body.payout.id}/process`;
+    const paid = await pay(server, admin, 'POST', url, {});
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', note: null });
+    expect(paid.body.processedAt).not.toBeNull();
+    const again = await pay(server, admin, 'POST', url, {});
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('PAYOUT_ALREADY_PROCESSED');
+    const audited = await server.ctx.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('target_id', '=', a.body.payout.id)
+      .execute();
+    expect(audited.map((r) => r.action)).toEqual(['payout.paid']);
+  });
 });
 
 describe('refunds and chargebacks', () => {

@@ -94,16 +94,18 @@ export async function subscriptionsRoutes(app: App) {
       setFanRecurring(ctx, currentUser(request).id, request.params.id, request.body.isRecurring),
   );
 
-  app.get(
-    '/users/me/subscriptions',
-    {
-      config: { auth: 'user', rateLimit: MoneyLimits.read },
-      schema: {
-        tags,
-        summary: "The caller's active subscriptions, including canceled ones until their end",
-        response: { 200: SubscriptionList },
+  // GET /subscriptions is the same list (SPEC §7: subscriptions are simple CRUD)
+  for (const url of ['/users/me/subscriptions', '/subscriptions'])
+    app.get(
+      url,
+      {
+        config: { auth: 'user', rateLimit: MoneyLimits.read },
+        schema: {
+          tags,
+          summary: "The caller's active subscriptions, including canceled ones until their end",
+          response: { 200: SubscriptionList },
+        },
       },
-    },
-    async (request) => mySubscriptions(ctx.db, currentUser(request).id),
-  );
+      async (request) => mySubscriptions(ctx.db, currentUser(request).id),
+    );
 }

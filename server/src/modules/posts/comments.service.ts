@@ -26,7 +26,9 @@ import {
   assertCanDeleteComment,
   assertCommentAuthor,
   assertUnlockedForComments,
+  commentIdOr404,
   commentNotFound,
+  postIdOr404,
   postNotFound,
 } from './posts.policy.ts';
 import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
@@ -97,7 +99,7 @@ export async function presentComments(
 }
 
 async function visiblePost(db: DbHandle, viewerId: string | null, postId: string) {
-  const post = await findVisiblePost(db, viewerId, postId);
+  const post = await findVisiblePost(db, viewerId, postIdOr404(postId));
   if (!post) throw postNotFound();
   return post;
 }
@@ -223,7 +225,7 @@ export async function updateComment(
   const text = commentText(textInput);
   const row = await withTransaction(db, async (tx) => {
     const post = await visiblePost(tx, userId, postId);
-    const comment = await findReadableComment(tx, post, userId, commentId, true);
+    const comment = await findReadableComment(tx, post, userId, commentIdOr404(commentId), true);
     if (!comment || comment.deleted_at) throw commentNotFound();
     assertCommentAuthor(comment, userId);
     const mentions = await mentionedUserIds(tx, userId, mentionedUsernames(text));
@@ -264,7 +266,7 @@ export async function deleteComment(
   const row = await withTransaction(db, async (tx) => {
     const post = await visiblePost(tx, userId, postId);
     // locked: a concurrent duplicate waits here and then reads the row as already deleted
-    const comment = await findReadableComment(tx, post, userId, commentId, true);
+    const comment = await findReadableComment(tx, post, userId, commentIdOr404(commentId), true);
     if (!comment) throw commentNotFound();
     assertCanDeleteComment(comment, post, userId);
     const deleted = await tx
@@ -290,7 +292,7 @@ export async function toggleCommentLike(
 ): Promise<CommentLikeResponse> {
   return withTransaction(db, async (tx) => {
     const post = await unlockedPost(tx, userId, postId);
-    const comment = await findReadableComment(tx, post, userId, commentId);
+    const comment = await findReadableComment(tx, post, userId, commentIdOr404(commentId));
     if (!comment || comment.deleted_at) throw commentNotFound();
     const inserted = await tx
       .insertInto('comment_likes')

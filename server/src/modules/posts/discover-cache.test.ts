@@ -34,7 +34,8 @@ describe('discover from the cached ranking', () => {
     const old = await post(240, 100);
     const first = await call(server, null, 'GET', '/posts?limit=50');
     expect(first.status).toBe(200);
-    expect(idsOf(first.body)).toEqual([hot.id, old.id, quiet.id]);
+    // SPEC §9: 2 x likes + comments, no age decay
+    expect(idsOf(first.body)).toEqual([old.id, hot.id, quiet.id]);
     expect(first.body).toMatchObject({ currentPage: 1, totalPages: 1, hasMore: false });
 
     // a newer post is not ranked until the ranking is refreshed …
@@ -44,7 +45,7 @@ describe('discover from the cached ranking', () => {
     );
     // … and pages slice the same ranking
     const page2 = await call(server, null, 'GET', '/posts?limit=1&offset=1');
-    expect(idsOf(page2.body)).toEqual([old.id]);
+    expect(idsOf(page2.body)).toEqual([hot.id]);
     expect(page2.body).toMatchObject({ currentPage: 2, totalPages: 3, hasMore: true });
   });
 

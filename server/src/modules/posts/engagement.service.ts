@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { notify } from '../notifications/notify.ts';
-import { postNotFound } from './posts.policy.ts';
+import { postIdOr404, postNotFound } from './posts.policy.ts';
 import { bumpPostCounter, findVisiblePost } from './posts.queries.ts';
 import { track } from '../analytics/recorder.ts';
 
@@ -16,7 +16,7 @@ import { track } from '../analytics/recorder.ts';
 export const PRUNE_VIEWS_JOB = 'posts.prune-views';
 
 async function visiblePostOrThrow(db: DbHandle, viewerId: string, postId: string) {
-  const post = await findVisiblePost(db, viewerId, postId);
+  const post = await findVisiblePost(db, viewerId, postIdOr404(postId));
   if (!post) throw postNotFound();
   return post;
 }
@@ -85,7 +85,7 @@ export async function recordView(
   postId: string,
 ): Promise<ViewResponse> {
   return withTransaction(ctx.db, async (tx) => {
-    const post = await findVisiblePost(tx, viewerId, postId);
+    const post = await findVisiblePost(tx, viewerId, postIdOr404(postId));
     if (!post) throw postNotFound();
     if (!viewerId || viewerId === post.user_id)
       return { postId: post.id, counted: false, viewCount: post.views_count };

@@ -1,8 +1,9 @@
 import type { FeedQuery, PostPage, UserPostsQuery } from '@fanspace/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { PostRow } from '../../platform/db/schema.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { findUserById } from '../users/users.queries.ts';
-import { assertPubliclyVisible } from '../users/users.policy.ts';
+import { assertPubliclyVisible, userNotFound } from '../users/users.policy.ts';
 import { presentPosts, type PostsCtx, type Viewer } from './post-views.ts';
 import { cachedDiscoverFeed } from './discover-cache.ts';
 import { homeFeed } from './home-feed.queries.ts';
@@ -62,13 +63,17 @@ export async function feed(
   return postPage(ctx, viewer, window, result);
 }
 
-/** GET /posts/user/{id}: an unknown, banned or deleted account is 404, like its profile. */
+/**
+ * GET /posts/user/{id}: an unknown, banned or deleted account is 404, like its profile; so is
+ * a malformed id.
+ */
 export async function userPosts(
   ctx: PostsCtx,
   viewer: Viewer | null,
   userId: string,
   query: UserPostsQuery,
 ): Promise<PostPage> {
+  if (!isUuid(userId)) throw userNotFound();
   const window = { limit: query.limit, offset: query.offset };
   const result = await authorPosts(ctx.db, viewer?.id ?? null, userId, window, query.media);
   // a post in the page says its author is visible (`visiblePosts`); without one, ask

@@ -225,7 +225,7 @@ describe('a profile’s media', () => {
 });
 
 describe('discover', () => {
-  it('ranks public posts by 2 x likes + comments decayed by age, for visitors too', async () => {
+  it('ranks public posts by exactly 2 x likes + comments, ties newest first, for visitors too', async () => {
     const creator = await actor(server, 'creator');
     const post = (hours: number, likes: number, comments: number, extra = {}) =>
       insertPost(server, creator.user, {
@@ -234,13 +234,16 @@ describe('discover', () => {
         comments_count: comments,
         ...extra,
       });
-    const hot = await post(2, 10, 0); // 20 / 4^1.5 = 2.5
-    const fresh = await post(0, 3, 1); // 7 / 2^1.5 ≈ 2.47
-    const old = await post(240, 100, 0); // 200 / 242^1.5 ≈ 0.05
+    const old = await post(240, 100, 0); // 200: age does not lower the score
+    const hot = await post(2, 10, 1); // 21
+    const tieOlder = await post(5, 5, 10); // 20
+    const tieNewer = await post(3, 10, 0); // 20, newer: first of the tie
+    const fresh = await post(0, 3, 1); // 7
     const quiet = await post(0.5, 0, 0); // 0
-    const ancient = await post(24 * 40, 1000, 0); // outside the window
+    const ancient = await post(24 * 40, 1000, 0); // outside the 30-day window
     const locked = await post(1, 50, 0, { access_level: 'followers' });
-    const mine = new Set([hot, fresh, old, quiet, ancient, locked].map((p) => p.id));
+    const ranked = [old, hot, tieNewer, tieOlder, fresh, quiet];
+    const mine = new Set([...ranked, ancient, locked].map((p) => p.id));
 
     for (const who of [null, await actor(server)]) {
       const res = await call(
@@ -250,12 +253,7 @@ describe('discover', () => {
         who ? '/posts?discoverMode=true&limit=50' : '/posts?limit=50',
       );
       expect(res.status).toBe(200);
-      expect(idsOf(res.body).filter((id) => mine.has(id))).toEqual([
-        hot.id,
-        fresh.id,
-        old.id,
-        quiet.id,
-      ]);
+      expect(idsOf(res.body).filter((id) => mine.has(id))).toEqual(ranked.map((p) => p.id));
     }
   });
 });

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@fanspace/contracts';
 import type { CommentRow, PostRow } from '../../platform/db/schema.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Who may see and do what with posts and comments. Whether a post is visible at all (not
@@ -40,6 +41,17 @@ export function canUnlock(post: Pick<PostRow, 'access_level'>, facts: AccessFact
 
 export const postNotFound = () => new NotFoundError('Post not found');
 export const commentNotFound = () => new NotFoundError('Comment not found');
+
+/** A malformed id names no post: the 404 of a missing one (as users' and chats' ids). */
+export function postIdOr404(raw: string): string {
+  if (!isUuid(raw)) throw postNotFound();
+  return raw;
+}
+
+export function commentIdOr404(raw: string): string {
+  if (!isUuid(raw)) throw commentNotFound();
+  return raw;
+}
 
 export function assertPostOwner(post: Pick<PostRow, 'user_id'>, userId: string) {
   if (post.user_id !== userId)

@@ -174,12 +174,11 @@ async function page(
 export const DISCOVER_WINDOW = sql<Date>`now() - interval '30 days'`;
 
 /**
- * SPEC §9 trending score 2 x likes + comments, decayed by age: score / (age_hours + 2)^1.5.
- * Computed over the window only, which posts_public_recent_idx serves as a range scan.
+ * SPEC §9 trending score, exactly: 2 x likes + comments (no age decay; ties newest first, see
+ * `trendingFirst`). Age counts only through the window, which posts_public_recent_idx serves as
+ * a range scan; the counters change with every like, so no index orders by the score itself.
  */
-// float8 throughout: numeric power() with a fractional exponent costs ~40 µs a row, and
-// discover scores every public post of the window (docs/PERFORMANCE.md)
-export const TRENDING_SCORE = sql<number>`(2 * posts.likes_count + posts.comments_count)::float8 / power(extract(epoch from (now() - posts.published_at))::float8 / 3600 + 2, 1.5::float8)`;
+export const TRENDING_SCORE = sql<number>`2 * posts.likes_count + posts.comments_count`;
 
 function discoverBase(db: DbHandle, viewerId: string | null): PostQuery {
   return visiblePosts(db, viewerId)

@@ -10,6 +10,7 @@ import {
   PostPaging,
   routeErrors,
   UpdatePostBody,
+  UserLookupParams,
   UserPostsQuery,
   ViewResponse,
 } from '@fanspace/contracts';
@@ -97,7 +98,7 @@ export async function postsRoutes(app: App) {
       schema: {
         tags,
         summary: `A user's posts as the viewer may see them (limit ${PostPaging.userPosts})`,
-        params: PostIdParams,
+        params: UserLookupParams,
         querystring: UserPostsQuery,
         response: {
           200: PostPage,

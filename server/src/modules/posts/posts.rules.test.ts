@@ -11,12 +11,22 @@ import {
 import { mediaIdFromUrl } from './posts.service.ts';
 
 describe('accessFromInput', () => {
-  it('defaults to public and derives nothing from requiresUnlock', () => {
+  it('defaults to public; requiresUnlock stands in only for a missing accessLevel', () => {
     expect(accessFromInput(undefined)).toEqual({ access_level: 'public', price_cents: null });
+    expect(accessFromInput({})).toEqual({ access_level: 'public', price_cents: null });
     expect(accessFromInput({ accessLevel: 'subscribers', requiresUnlock: true })).toEqual({
       access_level: 'subscribers',
       price_cents: null,
     });
+    expect(accessFromInput({ requiresUnlock: true, price: 5 })).toEqual({
+      access_level: 'paid',
+      price_cents: 500,
+    });
+    expect(accessFromInput({ requiresUnlock: false })).toEqual({
+      access_level: 'public',
+      price_cents: null,
+    });
+    expect(() => accessFromInput({ requiresUnlock: true })).toThrow(/required/);
   });
 
   it('converts prices to cents within 3.00–200.00', () => {

@@ -30,10 +30,11 @@ export interface StoredAccess {
 /**
  * accessDetails → what is stored. The price belongs to the paid levels only (3.00–200.00, at
  * most two decimals); a price of 0 on a free level is read as "no price", which is what a form
- * with an untouched price field sends. `requiresUnlock` from the client is ignored.
+ * with an untouched price field sends. `requiresUnlock` only stands in for a missing
+ * accessLevel (SPEC §3 words access as requiresUnlock): true is 'paid', false 'public'.
  */
 export function accessFromInput(input: AccessDetailsInput | undefined): StoredAccess {
-  const level = input?.accessLevel ?? 'public';
+  const level = input?.accessLevel ?? (input?.requiresUnlock ? 'paid' : 'public');
   const price = input?.price ?? null;
   if (!isPaidLevel(level)) {
     if (price !== null && price !== 0)

@@ -15,7 +15,7 @@ import { cleanText } from '../users/profile-rules.ts';
 import { notifyMentions } from '../notifications/mentions.ts';
 import { syncPostHashtags } from './hashtags.queries.ts';
 import { presentOnePost, type PostsCtx, type Viewer } from './post-views.ts';
-import { assertPostOwner, postNotFound } from './posts.policy.ts';
+import { assertPostOwner, postIdOr404, postNotFound } from './posts.policy.ts';
 import { bumpAuthorPostsCount, findPost, findVisiblePostPage } from './posts.queries.ts';
 import { assertReleasesUsable } from '../releases/releases.service.ts';
 import {
@@ -169,7 +169,7 @@ export async function getPost(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ row: PostRow; post: Post }> {
-  const found = await findVisiblePostPage(ctx.db, viewer?.id ?? null, postId);
+  const found = await findVisiblePostPage(ctx.db, viewer?.id ?? null, postIdOr404(postId));
   if (!found) throw postNotFound();
   return { row: found.row, post: await presentOnePost(ctx, viewer, found.row, ctx.db, found) };
 }
@@ -181,6 +181,7 @@ export async function updatePost(
   postId: string,
   body: UpdatePostBody,
 ): Promise<Post> {
+  postIdOr404(postId);
   const updated = await withTransaction(ctx.db, async (tx) => {
     const post = await findPost(tx, postId, true);
     if (!post || post.deleted_at) throw postNotFound();
@@ -266,6 +267,7 @@ export async function restoreSoftDeletedPost(tx: DbHandle, postId: string, delet
 }
 
 export async function deletePost(ctx: PostsCtx, userId: string, postId: string) {
+  postIdOr404(postId);
   await withTransaction(ctx.db, async (tx) => {
     if (await softDeletePost(tx, postId, userId)) return;
     const post = await findPost(tx, postId);

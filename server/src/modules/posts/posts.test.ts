@@ -175,6 +175,47 @@ describe('POST /posts', () => {
     expect(free.body.accessDetails).toMatchObject({ price: null, requiresUnlock: false });
   });
 
+  it('takes accessDetails as the spec words it: requiresUnlock without accessLevel', async () => {
+    // a creator of its own: the create rate limit is per account
+    const author = await actor(server, 'creator');
+    const paid = { accessLevel: 'paid', price: 5, priceCents: 500, requiresUnlock: true };
+    const json = await call(server, author, 'POST', '/posts', {
+      caption: 'locked',
+      accessDetails: { requiresUnlock: true, price: 5 },
+    });
+    expect(json).toMatchObject({ status: 201, body: { accessDetails: paid } });
+    const form = await postMultipart(
+      server,
+      author,
+      { caption: 'locked', accessDetails: JSON.stringify({ requiresUnlock: true, price: 5 }) },
+      { image: await jpeg() },
+    );
+    expect(form).toMatchObject({ status: 201, body: { accessDetails: paid } });
+    const free = await call(server, author, 'POST', '/posts', {
+      caption: 'open',
+      accessDetails: { requiresUnlock: false },
+    });
+    expect(free.body.accessDetails).toMatchObject({ accessLevel: 'public', requiresUnlock: false });
+    const noPrice = await call(server, author, 'POST', '/posts', {
+      caption: 'locked',
+      accessDetails: { requiresUnlock: true },
+    });
+    expect(noPrice).toMatchObject({ status: 400, body: { field: 'accessDetails.price' } });
+    const empty = await call(server, author, 'POST', '/posts', {
+      accessDetails: { requiresUnlock: false },
+    });
+    expect(empty).toMatchObject({ status: 400, body: { message: EMPTY_POST_MESSAGE } });
+
+    const relocked = await call(server, author, 'PUT', `/posts/${free.body.id}`, {
+      accessDetails: { requiresUnlock: true, price: 5 },
+    });
+    expect(relocked).toMatchObject({ status: 200, body: { accessDetails: paid } });
+    const reopened = await call(server, author, 'PUT', `/posts/${free.body.id}`, {
+      accessDetails: { requiresUnlock: false },
+    });
+    expect(reopened.body.accessDetails).toMatchObject({ accessLevel: 'public', price: null });
+  });
+
   it('turns bad multipart input into 4xx, never 5xx', async () => {
     const bad = await postMultipart(server, creator, { caption: 'x', accessDetails: '{oops' });
     expect(bad).toMatchObject({ status: 400, body: { field: 'accessDetails' } });
@@ -193,7 +234,10 @@ describe('GET, PUT and DELETE /posts/{id}', () => {
     expect(anyone).toMatchObject({ status: 200, body: { id: post.id, isOwner: false } });
     expect(anyone.body.commentsList).toEqual([]);
     expect((await call(server, null, 'GET', `/posts/${randomUUID()}`)).status).toBe(404);
-    expect((await call(server, null, 'GET', '/posts/not-a-uuid')).status).toBe(400);
+    expect(await call(server, null, 'GET', '/posts/not-a-uuid')).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Post not found' },
+    });
 
     const edited = await call(server, creator, 'PUT', `/posts/${post.id}`, {
       caption: 'second #two',
@@ -215,6 +259,50 @@ describe('GET, PUT and DELETE /posts/{id}', () => {
     expect(emptied.body.message).toBe(EMPTY_POST_MESSAGE);
     const deniedDelete = await call(server, stranger, 'DELETE', `/posts/${post.id}`);
     expect(deniedDelete.status).toBe(403);
+  });
+
+  it('answers a malformed post or comment id with the 404 of a missing one', async () => {
+    const fan = await actor(server);
+    const post = await insertPost(server, creator.user, { caption: 'ids' });
+    const comment = await call(server, fan, 'POST', `/posts/${post.id}/comments`, { text: 'hi' });
+    expect(comment.status).toBe(201);
+    const postMissing = { code: 'NOT_FOUND', message: 'Post not found' };
+    const commentMissing = { code: 'NOT_FOUND', message: 'Comment not found' };
+    type Method = Parameters<typeof call>[2];
+    const cases: Array<[Method, string, Record<string, unknown> | undefined, object]> = [
+      ['GET', '/posts/notauuid', undefined, postMissing],
+      ['PUT', '/posts/notauuid', { caption: 'edited' }, postMissing],
+      ['DELETE', '/posts/123', undefined, postMissing],
+      ['POST', '/posts/notauuid/like', undefined, postMissing],
+      ['DELETE', '/posts/notauuid/like', undefined, postMissing],
+      ['POST', '/posts/notauuid/view', undefined, postMissing],
+      ['GET', '/posts/notauuid/comments', undefined, postMissing],
+      ['POST', '/posts/notauuid/comments', { text: 'hi' }, postMissing],
+      ['PUT', `/posts/notauuid/comments/${comment.body.id}`, { text: 'x' }, postMissing],
+      ['DELETE', `/posts/${post.id}/comments/notauuid`, undefined, commentMissing],
+      ['PUT', `/posts/${post.id}/comments/notauuid`, { text: 'x' }, commentMissing],
+      ['POST', `/posts/${post.id}/comments/notauuid/like`, undefined, commentMissing],
+      ['GET', '/posts/user/notauuid', undefined, { code: 'NOT_FOUND', message: 'User not found' }],
+    ];
+    for (const [method, url, payload, body] of cases) {
+      const res = await call(server, fan, method, url, payload);
+      expect(res, `${method} ${url}`).toMatchObject({ status: 404, body });
+      // a missing post answers the same
+      const missing = await call(
+        server,
+        fan,
+        method,
+        url.replace('notauuid', randomUUID()),
+        payload,
+      );
+      expect(missing, `${method} ${url} (missing)`).toMatchObject({ status: 404, body });
+    }
+    // before its idempotency key is asked for (a missing post's unlock needs one to be judged)
+    const unlock = await call(server, fan, 'POST', '/posts/notauuid/unlock');
+    expect(unlock).toMatchObject({ status: 404, body: postMissing });
+    // the length cap stays a validation error
+    const tooLong = await call(server, fan, 'GET', `/posts/${'a'.repeat(65)}`);
+    expect(tooLong.status).toBe(400);
   });
 
   it('deletes idempotently and exactly once under 10 concurrent duplicates', async () => {

@@ -31,10 +31,6 @@ const errors = {
   404: routeErrors(ErrorCodes.NOT_FOUND),
   409: routeErrors(ErrorCodes.CONFLICT),
 };
-/** Close is often sent without a body: validate a missing one as {}. */
-const emptyBodyAsObject = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 /** The support desk: /support-tickets for users, /admin/support-tickets for staff. */
 export async function supportRoutes(app: App) {
@@ -167,7 +163,6 @@ export async function supportRoutes(app: App) {
     '/admin/support-tickets/:id/close',
     {
       config: admin,
-      preValidation: emptyBodyAsObject,
       schema: {
         tags: ['admin'],
         summary: 'Close a ticket with an optional reason (the user is notified)',

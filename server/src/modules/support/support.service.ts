@@ -130,12 +130,13 @@ export async function createTicket(
 ): Promise<SupportTicketResponse> {
   const subject = cleanSubject(body.subject);
   const message = cleanBody(body.message);
+  const category = body.category ?? 'other';
   const id = await withTransaction(ctx.db, async (tx) => {
     const { id } = await insertTicket(tx, {
       userId,
       subject,
-      category: body.category,
-      priority: body.category === 'safety' ? 'high' : 'normal',
+      category,
+      priority: category === 'safety' ? 'high' : 'normal',
     });
     await insertMessage(tx, { ticketId: id, authorId: userId, fromStaff: false, body: message });
     return id;

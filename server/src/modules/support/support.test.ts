@@ -39,6 +39,13 @@ describe('support tickets: the user side', () => {
       message: 'Details here',
     });
     expect(second.body.ticket.priority).toBe('high');
+    // without a category it files under 'other'
+    const uncategorised = await call('POST', '/support-tickets', fan.headers, {
+      subject: 'A question',
+      message: 'Where is the help page?',
+    });
+    expect(uncategorised.status).toBe(201);
+    expect(uncategorised.body.ticket).toMatchObject({ category: 'other', priority: 'normal' });
     // someone else's ticket is not in my list
     const other = await asUser('creator');
     await open(other.headers, 'Not yours');
@@ -46,13 +53,14 @@ describe('support tickets: the user side', () => {
     const list = await call('GET', '/support-tickets', fan.headers);
     expect(list.status).toBe(200);
     expect(list.body.tickets.map((t: { id: string }) => t.id)).toEqual([
+      uncategorised.body.ticket.id,
       second.body.ticket.id,
       first.body.ticket.id,
     ]);
-    expect(list.body).toMatchObject({ total: 2, page: 1, totalPages: 1, hasMore: false });
-    const paged = await call('GET', '/support-tickets?limit=1&page=2', fan.headers);
+    expect(list.body).toMatchObject({ total: 3, page: 1, totalPages: 1, hasMore: false });
+    const paged = await call('GET', '/support-tickets?limit=1&page=3', fan.headers);
     expect(paged.body.tickets.map((t: { id: string }) => t.id)).toEqual([first.body.ticket.id]);
-    expect(paged.body.totalPages).toBe(2);
+    expect(paged.body.totalPages).toBe(3);
 
     const read = await call('GET', `/support-tickets/${first.body.ticket.id}`, fan.headers);
     expect(read.status).toBe(200);

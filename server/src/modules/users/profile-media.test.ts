@@ -85,6 +85,31 @@ describe('avatar and banner', () => {
     expect(await storage.exists(keyFromPublicUrl(second)!)).toBe(true);
   });
 
+  it('takes the data URL as avatar/avatarUrl and banner/bannerUrl too, image winning', async () => {
+    const put = (kind: 'avatar' | 'banner', payload: Record<string, unknown>) =>
+      server.app.inject({ method: 'PUT', url: `/api/users/me/${kind}`, headers, payload });
+    const png = dataUrl(await pngImage(), 'image/png');
+    for (const [kind, field] of [
+      ['avatar', 'avatar'],
+      ['avatar', 'avatarUrl'],
+      ['banner', 'banner'],
+      ['banner', 'bannerUrl'],
+    ] as const) {
+      const res = await put(kind, { [field]: png });
+      expect(res.statusCode, field).toBe(200);
+      await storedImage(res.json()[`${kind}Url`]);
+    }
+    // `image` wins over the other names: a broken alias beside it is never read
+    const both = await put('avatar', { image: png, avatar: 'data:image/png;base64,@@@' });
+    expect(both.statusCode).toBe(200);
+    // none of them, or another kind's name: a 400 naming the field
+    for (const payload of [{}, { banner: png }]) {
+      const res = await put('avatar', payload);
+      expect(res.statusCode, JSON.stringify(Object.keys(payload))).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'image' });
+    }
+  });
+
   it('requires a data-URL image and checks the real type by content', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const svg = Buffer.from(

@@ -116,6 +116,17 @@ describe('public profiles', () => {
     expect((await call('GET', '/api/users/username/no%00body')).statusCode).toBe(404);
   });
 
+  it('shows the Pro pack as hasActiveProPack and under its SPEC §3 name hasProPack', async () => {
+    const pro = await createCreator(server.ctx, {
+      pro_pack_active_until: new Date(Date.now() + 86_400_000),
+    });
+    const plain = await createCreator(server.ctx);
+    const proView = (await call('GET', `/api/users/${pro.id}`)).json();
+    expect(proView).toMatchObject({ hasActiveProPack: true, hasProPack: true });
+    const plainView = (await call('GET', `/api/users/username/${plain.username}`)).json();
+    expect(plainView).toMatchObject({ hasActiveProPack: false, hasProPack: false });
+  });
+
   it('searches by username or display name with pages', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const creators = [];

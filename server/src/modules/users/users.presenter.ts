@@ -100,6 +100,7 @@ export function presentPublicUser(
   viewerId?: string | null,
 ): PublicUser {
   const profile = user.profile ?? {};
+  const proPack = hasActiveProPack(user);
   return {
     id: user.id,
     userId: user.id,
@@ -124,7 +125,9 @@ export function presentPublicUser(
     creatorUpdateText: user.creator_update_text,
     creatorUpdateImageUrl: user.creator_update_image_url,
     creatorUpdateTimestamp: iso(user.creator_update_at),
-    hasActiveProPack: hasActiveProPack(user),
+    hasActiveProPack: proPack,
+    // SPEC §3 name of the same value
+    hasProPack: proPack,
     createdAt: user.created_at.toISOString(),
     ...relation,
   };
@@ -132,7 +135,6 @@ export function presentPublicUser(
 
 export function presentMe(user: UserRow, relations: OwnRelations = NO_RELATIONS): MeUser {
   const profile = user.profile ?? {};
-  const active = hasActiveProPack(user);
   return {
     ...presentPublicUser(user, undefined, user.id),
     followersCount: user.followers_count,
@@ -151,8 +153,6 @@ export function presentMe(user: UserRow, relations: OwnRelations = NO_RELATIONS)
     proPackActiveUntil: iso(user.pro_pack_active_until),
     proPackSubscriptionStatus: user.pro_pack_status,
     proPackCanceledAt: iso(user.pro_pack_canceled_at),
-    hasProPack: active,
-    hasActiveProPack: active,
     onboardingCompleted: user.onboarding_completed_at !== null,
     betaAccess: user.beta_access_at !== null,
   };

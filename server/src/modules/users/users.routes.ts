@@ -1,5 +1,7 @@
 import {
   AddSocialLinksBody,
+  AvatarImageBody,
+  BannerImageBody,
   CreatorUpdateBody,
   DeleteMeBody,
   ErrorCodes,
@@ -7,7 +9,6 @@ import {
   MessageResponse,
   PayoutSettingsBody,
   PayoutSettingsView,
-  ProfileImageBody,
   PublicUser,
   routeErrors,
   SocialLinkParams,
@@ -22,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { readContext } from '../../platform/db/read-routing.ts';
 import type { App } from '../../platform/http/app.ts';
 import { clearSessionCookie } from '../../platform/http/auth-plugin.ts';
-import { UnauthorizedError } from '../../platform/errors.ts';
+import { BadRequestError, UnauthorizedError } from '../../platform/errors.ts';
 import { deleteAccount } from './account-deletion.service.ts';
 import { getPayoutSettings, savePayoutSettings } from './payout-settings.service.ts';
 import { setProfileImage, type ProfileImageKind } from './profile-media.service.ts';
@@ -51,6 +52,21 @@ const tags = ['users'];
 const E = ErrorCodes;
 /** Data URLs of up to 10 MB decoded are ~13.4 MB of base64; the app default is 2 MB. */
 const IMAGE_BODY_LIMIT = 15 * 1024 * 1024;
+
+/** The data URL of PUT /users/me/avatar|banner: `image`, else `avatar`/`banner`, else `…Url`. */
+function imageOf(
+  kind: ProfileImageKind,
+  body: Partial<Record<string, string | undefined>>,
+): string {
+  const image = body.image ?? body[kind] ?? body[`${kind}Url`];
+  if (!image)
+    throw new BadRequestError(
+      `Send the ${kind} as a data-URL image in "image"`,
+      E.VALIDATION_FAILED,
+      { field: 'image' },
+    );
+  return image;
+}
 
 export async function usersRoutes(app: App) {
   const { ctx } = app;
@@ -90,8 +106,8 @@ export async function usersRoutes(app: App) {
         config: { auth: 'user', rateLimit: AccountLimits.profileImage },
         schema: {
           tags,
-          summary: `Set the ${kind} from a data-URL image (re-encoded, metadata stripped)`,
-          body: ProfileImageBody,
+          summary: `Set the ${kind} from a data-URL image (re-encoded, metadata stripped): {image} or {${kind}} or {${kind}Url}`,
+          body: kind === 'avatar' ? AvatarImageBody : BannerImageBody,
           response: {
             200: MeUser,
             400: routeErrors(E.INVALID_IMAGE, E.VALIDATION_FAILED),
@@ -102,7 +118,7 @@ export async function usersRoutes(app: App) {
       async (request) =>
         meView(
           ctx.db,
-          await setProfileImage(ctx, authOf(request).user.id, kind, request.body.image),
+          await setProfileImage(ctx, authOf(request).user.id, kind, imageOf(kind, request.body)),
         ),
     );
   }
@@ -115,7 +131,11 @@ export async function usersRoutes(app: App) {
         tags,
         summary: 'Set or clear the creator update shown on the profile',
         body: CreatorUpdateBody,
-        response: { 200: MeUser, 403: routeErrors(E.ONLY_CREATORS) },
+        response: {
+          200: MeUser,
+          400: routeErrors(E.VALIDATION_FAILED),
+          403: routeErrors(E.ONLY_CREATORS),
+        },
       },
     },
     async (request) =>
@@ -219,10 +239,6 @@ export async function usersRoutes(app: App) {
           200: MessageResponse,
           400: routeErrors(E.VALIDATION_FAILED, E.INVALID_CREDENTIALS),
         },
-      },
-      // a DELETE often has no body: validate it as {} so the answer says what is missing
-      preValidation: async (request) => {
-        request.body ??= {};
       },
     },
     async (request, reply) => {

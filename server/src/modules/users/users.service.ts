@@ -137,8 +137,17 @@ export async function setCreatorUpdate(
   user: UserRow,
   input: CreatorUpdateBody,
 ): Promise<UserRow> {
-  const text = cleanText(input.text);
-  const imageUrl = input.imageUrl ? assertImageUrl(input.imageUrl) : null;
+  if (
+    input.text === undefined &&
+    input.creatorUpdateText === undefined &&
+    input.imageUrl === undefined &&
+    input.creatorUpdateImageUrl === undefined
+  )
+    throw new BadRequestError('text is required', ErrorCodes.VALIDATION_FAILED, { field: 'text' });
+  // the short names win over the SPEC §3 ones when both are sent
+  const text = cleanText(input.text ?? input.creatorUpdateText ?? '');
+  const rawImageUrl = input.imageUrl !== undefined ? input.imageUrl : input.creatorUpdateImageUrl;
+  const imageUrl = rawImageUrl ? assertImageUrl(rawImageUrl) : null;
   if (text === '' && imageUrl === null)
     return updateUser(ctx.db, user.id, {
       creator_update_text: null,

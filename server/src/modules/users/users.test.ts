@@ -276,6 +276,35 @@ describe('creator update, subscription price and onboarding', () => {
       creatorUpdateImageUrl: null,
       creatorUpdateTimestamp: null,
     });
+    // the SPEC §3 field names work too; the short names win when both are sent
+    const long = await call('PUT', '/api/users/me/creator-update', headers, {
+      creatorUpdateText: 'Live tonight',
+      creatorUpdateImageUrl: 'https://cdn.example.com/live.jpg',
+    });
+    expect(long.statusCode).toBe(200);
+    expect(long.json()).toMatchObject({
+      creatorUpdateText: 'Live tonight',
+      creatorUpdateImageUrl: 'https://cdn.example.com/live.jpg',
+    });
+    const both = await call('PUT', '/api/users/me/creator-update', headers, {
+      text: 'Short wins',
+      creatorUpdateText: 'Long loses',
+      imageUrl: null,
+      creatorUpdateImageUrl: 'https://cdn.example.com/ignored.jpg',
+    });
+    expect(both.json()).toMatchObject({
+      creatorUpdateText: 'Short wins',
+      creatorUpdateImageUrl: null,
+    });
+    const badLong = await call('PUT', '/api/users/me/creator-update', headers, {
+      creatorUpdateText: 'x',
+      creatorUpdateImageUrl: 'javascript:alert(1)',
+    });
+    expect(badLong.statusCode).toBe(400);
+    const empty = await call('PUT', '/api/users/me/creator-update', headers, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'text' });
+    expect((await reload(creator.id)).creator_update_text).toBe('Short wins');
   });
 
   it('accepts 0 or 4.99–49.99 with at most two decimals, stored as cents', async () => {

@@ -1096,7 +1096,8 @@ export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export interface SiteFeedbackTable {
   id: Generated<string>;
   user_id: string | null;
-  rating: number;
+  /** null: feedback sent without a rating (migration 2026-12-03T10) */
+  rating: number | null;
   message: Generated<string>;
   page: string | null;
   created_at: CreatedAt;

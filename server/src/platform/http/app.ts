@@ -22,7 +22,11 @@ import { registerErrorHandling } from './error-handler.ts';
 import { registerOverloadShedding } from './overload.ts';
 import { registerReadYourWrites } from './read-your-writes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { refuseHostileInput, refuseNullForNonNullable } from './input-guards.ts';
+import {
+  refuseHostileInput,
+  refuseNullForNonNullable,
+  takeMissingBodyAsEmpty,
+} from './input-guards.ts';
 import { registerSpa } from './spa.ts';
 import { registerModules } from '../../modules/index.ts';
 
@@ -121,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerJsonCompression(app);
   registerErrorHandling(app);
   await registerOverloadShedding(app, ctx.config);
+  takeMissingBodyAsEmpty(app);
   refuseHostileInput(app);
   refuseNullForNonNullable(app);
 

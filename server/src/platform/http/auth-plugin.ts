@@ -15,7 +15,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
  * 'user' (closed by default). 'public' still resolves the viewer so responses can be personal.
  * 'pending2fa' accepts only the short-lived temp token of a login awaiting its second factor.
  * 'payer' is 'user' for the payment calls, whose 401 says SPEC §5's 'You must be logged in to
- * make a payment.' – before the body is validated, like every other level.
+ * make a payment.' – before the body is validated, like every other level. A route whose spec
+ * words its own 401 text for a visitor sets `config.unauthenticatedMessage` instead.
  */
 export type AuthLevel = 'public' | 'user' | 'payer' | 'creator' | 'admin' | 'pending2fa';
 
@@ -28,6 +29,8 @@ export interface RequestAuth {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** the 401 message for a caller without a session (default 'Not authenticated') */
+    unauthenticatedMessage?: string;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -55,11 +58,13 @@ export function assertLevel(
   level: AuthLevel,
   auth: RequestAuth | null,
   require2faForAdmin: boolean,
+  unauthenticatedMessage?: string,
 ): void {
   if (level === 'public' || level === 'pending2fa') return;
   if (!auth)
     throw new UnauthorizedError(
-      level === 'payer' ? PAYER_UNAUTHENTICATED_MESSAGE : 'Not authenticated',
+      unauthenticatedMessage ??
+        (level === 'payer' ? PAYER_UNAUTHENTICATED_MESSAGE : 'Not authenticated'),
     );
   if (level === 'creator' && auth.user.account_type !== 'creator') {
     if (auth.user.identity_status === 'pending') {
@@ -91,7 +96,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('bearerToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    const level = request.routeOptions.config?.auth ?? 'user';
+    const routeConfig = request.routeOptions.config;
+    const level = routeConfig?.auth ?? 'user';
     const bearer = bearerOf(request);
     request.bearerToken = bearer;
     const cookieToken = request.cookies[SESSION_COOKIE];
@@ -113,7 +119,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     ensureXsrfCookie(request, reply, config.cookieSecure);
-    assertLevel(level, request.auth, config.ADMIN_REQUIRE_2FA);
+    assertLevel(level, request.auth, config.ADMIN_REQUIRE_2FA, routeConfig?.unauthenticatedMessage);
   });
 });
 

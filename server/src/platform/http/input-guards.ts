@@ -88,3 +88,34 @@ export function refuseNullForNonNullable(app: FastifyInstance) {
     }
   });
 }
+
+/**
+ * A POST sent without a body is the same as one with `{}`, and so is an empty body labelled
+ * `application/json`: clients (and the spec's calls, which name no body for many actions – like,
+ * follow, logout, an admin's ban) send either. Fastify's own JSON parser refuses an empty body,
+ * and a route's object schema refuses a missing one ("must be object"), so a body-less like or
+ * logout failed with a 400. Now an empty JSON body parses as no body, and before validation a
+ * missing body becomes `{}` on every route whose body schema is an object (or a choice of objects): its required fields
+ * still answer with a 400 naming them, its optional ones take their defaults. Whitespace or
+ * anything else that is not JSON stays a 400 `MALFORMED_BODY`.
+ */
+export function takeMissingBodyAsEmpty(app: FastifyInstance) {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && request.body !== null) return;
+    const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
+    if (schema && takesObject(schema)) request.body = {};
+  });
+}
+
+/** An object schema, or a choice between object schemas only. */
+function takesObject(schema: JsonSchema): boolean {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.length > 0 && alternatives.every(takesObject);
+  return schema.type === 'object';
+}

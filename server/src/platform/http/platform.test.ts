@@ -73,6 +73,55 @@ describe('health and errors', () => {
     expect(res.json()).toMatchObject({ code: 'MALFORMED_BODY', message: 'Malformed JSON body' });
   });
 
+  it('takes an empty JSON body or none as {}: body-less actions work, required fields are named', async () => {
+    const fan = await createUser(server.ctx);
+    const creator = await createCreator(server.ctx);
+    const headers = bearer(await tokenFor(server.ctx, fan));
+    const json = { ...headers, 'content-type': 'application/json' };
+    // an action without a body, sent with a JSON content type and nothing after it
+    const follow = await server.app.inject({
+      method: 'POST',
+      url: `/api/users/${creator.id}/follow`,
+      headers: json,
+      payload: '',
+    });
+    expect(follow.statusCode).toBe(200);
+    // a route whose optional body fields have defaults, with no body at all
+    const funds = await server.app.inject({
+      method: 'POST',
+      url: '/api/stripe/add-test-funds',
+      headers: { ...headers, 'idempotency-key': 'empty-body-funds' },
+    });
+    expect(funds.statusCode).toBe(200);
+    // a route with a required field: the field is named, not "must be object"
+    for (const payload of ['', undefined]) {
+      const echo = await server.app.inject({
+        method: 'POST',
+        url: '/api/_test/echo',
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(echo.statusCode).toBe(400);
+      expect(echo.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
+    }
+    const blank = await server.app.inject({
+      method: 'POST',
+      url: '/api/_test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '  ',
+    });
+    expect(blank.json()).toMatchObject({ code: 'MALFORMED_BODY' });
+    // logout with an empty JSON body ends the session
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: json,
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await server.app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
+  });
+
   it('turns a malformed multipart body into a 400 on every form route, never a 500', async () => {
     const creator = bearer(await tokenFor(server.ctx, await createCreator(server.ctx)));
     const truncated =

@@ -227,16 +227,20 @@ function FeedbackTab() {
       className="flex flex-col gap-2"
       header={(data) => (
         <p className="mb-3 text-fg">
-          Average rating: <strong>{data.averageRating ?? '—'}</strong> from {data.total} ratings
+          Average rating: <strong>{data.averageRating ?? '—'}</strong> · {data.total} entries
         </p>
       )}
     >
       {(f) => (
         <ListCard key={f.id} compact>
-          <p className="font-semibold text-fg">
-            {'★'.repeat(f.rating)}
-            {'☆'.repeat(5 - f.rating)} <span className="sr-only">{f.rating} of 5</span>
-          </p>
+          {f.rating === null ? (
+            <p className="font-semibold text-muted">No rating</p>
+          ) : (
+            <p className="font-semibold text-fg">
+              {'★'.repeat(f.rating)}
+              {'☆'.repeat(5 - f.rating)} <span className="sr-only">{f.rating} of 5</span>
+            </p>
+          )}
           <p className="text-muted">
             {f.user ? `@${f.user.username}` : 'Visitor'} · {f.page ?? 'no page'} ·{' '}
             {formatDate(f.createdAt)}

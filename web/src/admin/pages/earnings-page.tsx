@@ -140,7 +140,7 @@ const STATUS_LABEL: Record<PayoutStatusName, string> = {
 };
 
 /** Open payouts can move on: requested → processing → paid | failed (failed returns funds). */
-const NEXT: Record<PayoutStatusName, AdminProcessPayoutBody['status'][]> = {
+const NEXT: Record<PayoutStatusName, NonNullable<AdminProcessPayoutBody['status']>[]> = {
   requested: ['processing', 'paid', 'failed'],
   processing: ['paid', 'failed'],
   paid: [],
@@ -153,7 +153,7 @@ function ProcessPayoutDialog({
   onClose,
 }: {
   payout: Payout;
-  status: AdminProcessPayoutBody['status'];
+  status: NonNullable<AdminProcessPayoutBody['status']>;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -222,7 +222,7 @@ function PayoutQueue() {
   );
   const [acting, setActing] = useState<{
     payout: Payout;
-    status: AdminProcessPayoutBody['status'];
+    status: NonNullable<AdminProcessPayoutBody['status']>;
   } | null>(null);
   const payouts = useQuery({
     queryKey: adminKeys.payouts(status, page, sorting.params),

@@ -38,6 +38,7 @@ import * as searchTerms from './2026-11-29T1200-search-terms.ts';
 import * as loginFailuresRow from './2026-11-30T12-login-failures-row.ts';
 import * as timeOrderedIds from './2026-12-01T08-time-ordered-ids.ts';
 import * as inlineUuid7 from './2026-12-02T10-inline-uuid7.ts';
+import * as feedbackOptionalRating from './2026-12-03T10-feedback-optional-rating.ts';
 import * as ownRelationsFunction from './2026-12-01T10-own-relations-function.ts';
 import * as messageMentions from './2026-12-01T09-message-mentions.ts';
 
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T10-own-relations-function': ownRelationsFunction,
   '2026-12-01T09-message-mentions': messageMentions,
   '2026-12-02T10-inline-uuid7': inlineUuid7,
+  '2026-12-03T10-feedback-optional-rating': feedbackOptionalRating,
 };
