@@ -82,9 +82,13 @@ export type ModerationStatusResponse = Static<typeof ModerationStatusResponse>;
 
 // ---- batch ----
 export const BatchLimits = { maxRequests: 20, pathMax: 500 } as const;
+const BatchPath = Type.String({ minLength: 1, maxLength: BatchLimits.pathMax });
 export const BatchRequest = Type.Object({
-  method: Type.Literal('GET'),
-  path: Type.String({ minLength: 1, maxLength: BatchLimits.pathMax }),
+  /** only reads: GET in any case ('get' too); GET when left out */
+  method: Type.Optional(Type.String({ pattern: '^[Gg][Ee][Tt]$', default: 'GET' })),
+  /** one of path or url (its alias) is required; path wins */
+  path: Type.Optional(BatchPath),
+  url: Type.Optional(BatchPath),
   body: Type.Optional(Type.Null()),
 });
 export const BatchBody = Type.Object({
@@ -110,10 +114,19 @@ export const TranslationStatusResponse = Type.Object({
   provider: Nullable(Type.String()),
 });
 export type TranslationStatusResponse = Static<typeof TranslationStatusResponse>;
+const LanguageCode = Type.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2,4})?$' });
+
+/**
+ * The target language is `target`, or one of the names clients also use for it:
+ * `targetLanguage`, `to`, `lang` (the first present wins; none is a 400 naming `target`).
+ */
 export const TranslateBody = Type.Object({
   text: Type.String({ minLength: 1, maxLength: TranslationLimits.textMax }),
   /** ISO 639-1 code such as 'en', 'es', 'pt' (optionally with region, 'pt-BR') */
-  target: Type.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2,4})?$' }),
+  target: Type.Optional(LanguageCode),
+  targetLanguage: Type.Optional(LanguageCode),
+  to: Type.Optional(LanguageCode),
+  lang: Type.Optional(LanguageCode),
   source: Type.Optional(Type.String({ pattern: '^([a-z]{2}(-[A-Za-z]{2,4})?|auto)$' })),
 });
 export type TranslateBody = Static<typeof TranslateBody>;

@@ -65,10 +65,23 @@ export const UpdateWishlistItemBody = Type.Partial(CreateWishlistItemBody, {
 });
 export type UpdateWishlistItemBody = Static<typeof UpdateWishlistItemBody>;
 
+/** Whose list: userId, or creatorId as its alias (userId wins when both are sent). */
 export const OwnerQuery = Type.Object({
   userId: Type.Optional(Uuid),
+  creatorId: Type.Optional(Uuid),
 });
 export type OwnerQuery = Static<typeof OwnerQuery>;
+
+/** GET /wishlist/user/{userId}: the path form of OwnerQuery (as /widgets/user/{userId}). */
+export const OwnerParams = Type.Object({ userId: Uuid });
+export type OwnerParams = Static<typeof OwnerParams>;
+
+/**
+ * The id of a read by id (GET …/{id}): any short string, so that a malformed id is the same
+ * 404 as an unknown one (the services check the uuid shape before querying).
+ */
+export const CommerceLookupParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export type CommerceLookupParams = Static<typeof CommerceLookupParams>;
 
 export const WishlistResponse = Type.Object({ items: Type.Array(WishlistItem) });
 export type WishlistResponse = Static<typeof WishlistResponse>;
@@ -131,28 +144,48 @@ export const Promotion = Type.Object({
 });
 export type Promotion = Static<typeof Promotion>;
 
+const PromotionFields = {
+  title: Type.Optional(Type.String({ maxLength: 120 })),
+  discountPercent: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100 }))),
+  trialDays: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: COMMERCE_LIMITS.trialDays.min,
+        maximum: COMMERCE_LIMITS.trialDays.max,
+      }),
+    ),
+  ),
+  maxUses: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+  expiresAt: Type.Optional(Nullable(DateTime)),
+};
+
 export const CreatePromotionBody = Type.Object(
   {
-    kind: PromotionKind,
-    title: Type.Optional(Type.String({ maxLength: 120 })),
-    discountPercent: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100 }))),
-    trialDays: Type.Optional(
-      Nullable(
-        Type.Integer({
-          minimum: COMMERCE_LIMITS.trialDays.min,
-          maximum: COMMERCE_LIMITS.trialDays.max,
-        }),
-      ),
-    ),
-    maxUses: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
-    expiresAt: Type.Optional(Nullable(DateTime)),
+    /** default: free_trial when only trialDays is sent, discount when only discountPercent */
+    kind: Type.Optional(PromotionKind),
+    ...PromotionFields,
   },
   { additionalProperties: false },
 );
 export type CreatePromotionBody = Static<typeof CreatePromotionBody>;
 
+/**
+ * PUT /promotions/{id}: title, maxUses (not below the uses so far; null: unlimited) and
+ * expiresAt (future, or null) any time; discountPercent or trialDays only while nobody has
+ * claimed it. The kind never changes.
+ */
+export const UpdatePromotionBody = Type.Object(PromotionFields, { additionalProperties: false });
+export type UpdatePromotionBody = Static<typeof UpdatePromotionBody>;
+
 export const PromotionList = Type.Object({ promotions: Type.Array(Promotion) });
 export type PromotionList = Static<typeof PromotionList>;
+
+/** GET /discounts: `discounts` is the same array as `promotions` (both names are in use). */
+export const DiscountsResponse = Type.Object({
+  promotions: Type.Array(Promotion),
+  discounts: Type.Array(Promotion),
+});
+export type DiscountsResponse = Static<typeof DiscountsResponse>;
 
 export const ClaimTokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 export type ClaimTokenParams = Static<typeof ClaimTokenParams>;
@@ -226,17 +259,35 @@ export const PromoCodeText = Type.String({
   description: 'letters, digits, _ and -; case-insensitive',
 });
 
+const PercentOff = Type.Integer({ minimum: 1, maximum: 100 });
+const PromoCodeFields = {
+  appliesTo: Type.Optional(PromoCodeTarget),
+  maxUses: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+  expiresAt: Type.Optional(Nullable(DateTime)),
+};
+
+/** percentOff is required; discountPercent is accepted as its alias (percentOff wins). */
 export const CreatePromoCodeBody = Type.Object(
   {
     code: PromoCodeText,
-    percentOff: Type.Integer({ minimum: 1, maximum: 100 }),
-    appliesTo: Type.Optional(PromoCodeTarget),
-    maxUses: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
-    expiresAt: Type.Optional(Nullable(DateTime)),
+    percentOff: Type.Optional(PercentOff),
+    discountPercent: Type.Optional(PercentOff),
+    ...PromoCodeFields,
   },
   { additionalProperties: false },
 );
 export type CreatePromoCodeBody = Static<typeof CreatePromoCodeBody>;
+
+/**
+ * PUT /promo-codes/{id}: maxUses (not below the uses so far; null: unlimited) and expiresAt
+ * (future, or null) any time; percentOff and appliesTo only while the code is unused. The code
+ * text never changes (fans may already hold it).
+ */
+export const UpdatePromoCodeBody = Type.Object(
+  { percentOff: Type.Optional(PercentOff), ...PromoCodeFields },
+  { additionalProperties: false },
+);
+export type UpdatePromoCodeBody = Static<typeof UpdatePromoCodeBody>;
 
 export const PromoCodeList = Type.Object({ codes: Type.Array(PromoCode) });
 export type PromoCodeList = Static<typeof PromoCodeList>;

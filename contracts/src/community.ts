@@ -85,6 +85,20 @@ export const SuggestionResponse = Type.Object({
   message: Type.Optional(Type.String()),
 });
 export type SuggestionResponse = Static<typeof SuggestionResponse>;
+/**
+ * POST /suggestions and GET /suggestions/{id}: the suggestion under `suggestion` and its fields
+ * at the top level too, so a client that reads either shape finds them.
+ */
+export const SuggestionItemResponse = Type.Composite([
+  Suggestion,
+  Type.Object({ suggestion: Suggestion, message: Type.Optional(Type.String()) }),
+]);
+export type SuggestionItemResponse = Static<typeof SuggestionItemResponse>;
+export const SuggestionLookupParams = Type.Object({
+  /** any string: a malformed id answers the 404 of an unknown one */
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type SuggestionLookupParams = Static<typeof SuggestionLookupParams>;
 
 /** Back office: every suggestion, newest first, optionally one status. */
 export const AdminSuggestionQuery = Type.Composite([
@@ -153,12 +167,19 @@ export const TeamResponse = Type.Object({ members: Type.Array(TeamMember) });
 export type TeamResponse = Static<typeof TeamResponse>;
 
 // ---- contact ----
+/**
+ * Only the message is always required. Signed in, a missing name or email is the account's
+ * (display name, else username; its email); a visitor gives both. A missing subject is taken
+ * from the message's first words (see CONTACT_DEFAULT_SUBJECT for a message too short for one).
+ */
 export const ContactBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: SiteToolsLimits.nameMax }),
-  email: Email,
-  subject: Type.String({ minLength: 1, maxLength: SiteToolsLimits.subjectMax }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: SiteToolsLimits.nameMax })),
+  email: Type.Optional(Email),
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: SiteToolsLimits.subjectMax })),
   message: Type.String({ minLength: 1, maxLength: SiteToolsLimits.messageMax }),
 });
+/** the subject of a message sent without one whose first words are too short for a subject */
+export const CONTACT_DEFAULT_SUBJECT = 'Contact form';
 export type ContactBody = Static<typeof ContactBody>;
 export const ContactMessage = Type.Object({
   id: Type.String(),

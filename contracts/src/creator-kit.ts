@@ -18,6 +18,12 @@ export type KitUser = Static<typeof KitUser>;
 
 export const KitIdParams = Type.Object({ id: Uuid });
 export type KitIdParams = Static<typeof KitIdParams>;
+/**
+ * The id of a read by id (GET …/{id}): any short string, so that a malformed id is the same
+ * 404 as an unknown one (the services check the uuid shape before querying).
+ */
+export const KitLookupParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export type KitLookupParams = Static<typeof KitLookupParams>;
 export const KitUserIdParams = Type.Object({ userId: Uuid });
 export type KitUserIdParams = Static<typeof KitUserIdParams>;
 export const KitOk = Type.Object({ ok: Type.Literal(true), id: Type.String() });
@@ -43,8 +49,14 @@ export type CreatorNotesResponse = Static<typeof CreatorNotesResponse>;
 
 const NoteText = Type.String({ minLength: 1, maxLength: NoteLimits.textMax });
 
+/** The text is `note`; `content` and `text` are accepted as aliases (note wins, then content). */
 export const CreateCreatorNoteBody = Type.Object(
-  { userId: Uuid, note: NoteText },
+  {
+    userId: Uuid,
+    note: Type.Optional(NoteText),
+    content: Type.Optional(NoteText),
+    text: Type.Optional(NoteText),
+  },
   { additionalProperties: false },
 );
 export type CreateCreatorNoteBody = Static<typeof CreateCreatorNoteBody>;
@@ -92,8 +104,18 @@ const TemplateFields = {
   price: Type.Optional(Nullable(Type.Number({ description: 'Currency units, 3.00–200.00' }))),
 };
 
+/**
+ * type defaults to 'message' (the first and plainest kind); `content` is accepted as an alias
+ * of `body` (body wins); name defaults to the text's first line (cut to nameMax).
+ */
 export const CreateTemplateBody = Type.Object(
-  { type: TemplateTypeSchema, ...TemplateFields },
+  {
+    type: Type.Optional(TemplateTypeSchema),
+    name: Type.Optional(TemplateFields.name),
+    body: Type.Optional(TemplateFields.body),
+    content: Type.Optional(TemplateFields.body),
+    price: TemplateFields.price,
+  },
   { additionalProperties: false },
 );
 export type CreateTemplateBody = Static<typeof CreateTemplateBody>;

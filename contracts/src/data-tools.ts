@@ -375,7 +375,9 @@ export type ConsentRecord = Static<typeof ConsentRecord>;
 
 export const ConsentBody = Type.Object(
   {
-    type: ConsentTypeSchema,
+    /** one of type or consentType (its alias) is required; type wins */
+    type: Type.Optional(ConsentTypeSchema),
+    consentType: Type.Optional(ConsentTypeSchema),
     granted: Type.Boolean(),
     version: Type.Optional(
       Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9._-]+$' }),

@@ -49,11 +49,20 @@ export const SlimPost = Type.Object({
   likesCount: Type.Integer(),
   commentsCount: Type.Integer(),
   publishedAt: Type.String(),
+  // the SPEC §3 Post names of the same values, for clients that read a slim row as a Post
+  /** the same 140-character excerpt (this list never carries a whole caption) */
+  caption: Type.String(),
+  userId: Type.String(),
+  likeCount: Type.Integer(),
+  /** publishedAt, as Post.createdAt is */
+  createdAt: Type.String(),
 });
 export type SlimPost = Static<typeof SlimPost>;
 export const SlimPostPage = Type.Object({
   posts: Type.Array(SlimPost),
   nextCursor: Nullable(Type.String()),
+  /** nextCursor !== null */
+  hasMore: Type.Boolean(),
 });
 export type SlimPostPage = Static<typeof SlimPostPage>;
 
@@ -71,6 +80,8 @@ export type SlimUser = Static<typeof SlimUser>;
 export const SlimUserPage = Type.Object({
   users: Type.Array(SlimUser),
   nextCursor: Nullable(Type.String()),
+  /** nextCursor !== null */
+  hasMore: Type.Boolean(),
 });
 export type SlimUserPage = Static<typeof SlimUserPage>;
 

@@ -110,7 +110,10 @@ export const CreateSupportTicketBody = Type.Object(
     }),
     /** defaults to 'other' */
     category: Type.Optional(Type.Union(SupportCategorySchema.anyOf, { default: 'other' })),
-    message: MessageText,
+    /** the first message; one of message or description (its alias) is required */
+    message: Type.Optional(MessageText),
+    /** alias of message (clients that call the first message a description); message wins */
+    description: Type.Optional(MessageText),
   },
   { additionalProperties: false },
 );
@@ -167,10 +170,11 @@ export const SupportTicketsPage = Type.Object({
 });
 export type SupportTicketsPage = Static<typeof SupportTicketsPage>;
 
-export const SupportTicketResponse = Type.Object({
-  ticket: SupportTicket,
-  message: Type.Optional(Type.String()),
-});
+/** POST /support-tickets: the ticket under `ticket` and its fields at the top level too. */
+export const SupportTicketResponse = Type.Composite([
+  SupportTicket,
+  Type.Object({ ticket: SupportTicket, message: Type.Optional(Type.String()) }),
+]);
 export type SupportTicketResponse = Static<typeof SupportTicketResponse>;
 
 export const SupportThreadResponse = Type.Object({
@@ -179,3 +183,14 @@ export const SupportThreadResponse = Type.Object({
   message: Type.Optional(Type.String()),
 });
 export type SupportThreadResponse = Static<typeof SupportThreadResponse>;
+
+/** GET /support-tickets/{id}: the thread, with the ticket's fields at the top level too. */
+export const SupportTicketDetailResponse = Type.Composite([
+  SupportTicket,
+  Type.Object({
+    ticket: SupportTicket,
+    messages: Type.Array(SupportMessage),
+    message: Type.Optional(Type.String()),
+  }),
+]);
+export type SupportTicketDetailResponse = Static<typeof SupportTicketDetailResponse>;

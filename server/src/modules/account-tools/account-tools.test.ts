@@ -139,6 +139,29 @@ describe('batch reads', () => {
     expect(visitor.body.responses.map((r: { status: number }) => r.status)).toEqual([401, 200]);
   });
 
+  it('takes the method in any case or not at all, and url for path', async () => {
+    const fan = await asUser();
+    const res = await call('POST', '/batch', fan.headers, {
+      requests: [
+        { method: 'get', path: '/users/me' },
+        { path: '/roadmap' },
+        { method: 'Get', url: '/api/onboarding' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.responses.map((r: { path: string; status: number }) => [r.path, r.status]),
+    ).toEqual([
+      ['/users/me', 200],
+      ['/roadmap', 200],
+      ['/api/onboarding', 200],
+    ]);
+    for (const requests of [[{ method: 'post', path: '/suggestions' }], [{ method: 'GET' }]]) {
+      const bad = await call('POST', '/batch', fan.headers, { requests });
+      expect(bad.status, JSON.stringify(requests)).toBe(400);
+    }
+  });
+
   it('refuses writes, too many requests, nested batches and odd paths', async () => {
     const fan = await asUser();
     const bad = [

@@ -2,6 +2,8 @@ import { ErrorCodes, type BatchBody, type BatchResponse } from '@fanspace/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../platform/errors.ts';
 
+const E = ErrorCodes;
+
 /**
  * POST /batch: up to 20 read-only GETs run one after another through Fastify's inject, each
  * carrying only the caller's own credentials (bearer header or session cookie). Every
@@ -29,7 +31,16 @@ export async function runBatch(
   request: FastifyRequest,
   body: BatchBody,
 ): Promise<BatchResponse> {
-  const urls = body.requests.map((r, i) => apiUrlOf(r.path, i));
+  const paths = body.requests.map((r, i) => {
+    // url is an alias of path; path wins
+    const path = r.path ?? r.url;
+    if (path !== undefined) return path;
+    const field = `requests/${i}/path`;
+    throw new BadRequestError(`requests[${i}].path is required`, E.BATCH_REQUEST_INVALID, {
+      field,
+    });
+  });
+  const urls = paths.map((path, i) => apiUrlOf(path, i));
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
@@ -43,7 +54,7 @@ export async function runBatch(
     if (isJson && res.body) parsed = res.json();
     else if (res.body)
       parsed = { message: 'Not a JSON response', contentType: res.headers['content-type'] ?? null };
-    responses.push({ path: body.requests[i]!.path, status: res.statusCode, body: parsed });
+    responses.push({ path: paths[i]!, status: res.statusCode, body: parsed });
   }
   return { responses };
 }

@@ -6,13 +6,21 @@ import {
   CreateAutomationRuleBody,
   ErrorCodes,
   KitIdParams,
+  KitLookupParams,
   KitOk,
   UpdateAutomationRuleBody,
   routeErrors,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser, perUserLimit } from '../graph/route-helpers.ts';
-import { createRule, deleteRule, listRules, listRuns, updateRule } from './automation.service.ts';
+import {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  listRuns,
+  updateRule,
+} from './automation.service.ts';
 
 const E = ErrorCodes;
 const READ = perUserLimit(240, '1 minute');
@@ -25,17 +33,34 @@ const missing = routeErrors(E.AUTOMATION_RULE_NOT_FOUND, E.MEDIA_NOT_FOUND);
 /** A creator's automation rules (welcome message, thank-you on tip…) and their run log. */
 export async function automationRoutes(app: App) {
   const { ctx } = app;
+  // a fan has no rules: the list answers them an empty one, not 403 (writes stay creator-only)
   app.get(
     '/automation-rules',
     {
-      config: { auth: 'creator', rateLimit: READ },
+      config: { auth: 'user', rateLimit: READ },
       schema: {
         tags,
-        summary: 'My automation rules with their run counts',
-        response: { 200: AutomationRulesResponse, 403: onlyCreators },
+        summary: 'My automation rules with their run counts (a fan: none)',
+        response: { 200: AutomationRulesResponse },
       },
     },
-    async (request) => listRules(ctx, currentUser(request).id),
+    async (request) => {
+      const user = currentUser(request);
+      return user.account_type === 'creator' ? listRules(ctx, user.id) : { rules: [] };
+    },
+  );
+  app.get(
+    '/automation-rules/:id',
+    {
+      config: { auth: 'user', rateLimit: READ },
+      schema: {
+        tags,
+        summary: 'One of my rules with its run count',
+        params: KitLookupParams,
+        response: { 200: AutomationRule, 404: routeErrors(E.AUTOMATION_RULE_NOT_FOUND) },
+      },
+    },
+    async (request) => getRule(ctx, currentUser(request).id, request.params.id),
   );
   app.post(
     '/automation-rules',

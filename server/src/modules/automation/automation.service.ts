@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import type { AutomationRuleRow, StoredAutomationAction } from '../../platform/db/schema.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { invalidField, iso, kitUsers, requiredText } from '../creator-kit/kit-common.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { getOwnedMedia } from '../media/media.service.ts';
@@ -83,14 +84,8 @@ async function ownRule(db: DbHandle, userId: string, id: string, lock = false) {
   return row;
 }
 
-export async function listRules(ctx: Ctx, userId: string): Promise<AutomationRulesResponse> {
-  const rows = await ctx.db
-    .selectFrom('automation_rules')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/** Rules presented with their run counts (one grouped query for all of them). */
+async function presentRules(ctx: Ctx, rows: AutomationRuleRow[]): Promise<AutomationRule[]> {
   const stats =
     rows.length === 0
       ? []
@@ -109,12 +104,27 @@ export async function listRules(ctx: Ctx, userId: string): Promise<AutomationRul
           .groupBy('rule_id')
           .execute();
   const byRule = new Map(stats.map((s) => [s.rule_id, s]));
-  return {
-    rules: rows.map((r) => {
-      const s = byRule.get(r.id);
-      return presentRule(r, { runCount: Number(s?.n ?? 0), lastRunAt: s?.last ?? null });
-    }),
-  };
+  return rows.map((r) => {
+    const s = byRule.get(r.id);
+    return presentRule(r, { runCount: Number(s?.n ?? 0), lastRunAt: s?.last ?? null });
+  });
+}
+
+export async function listRules(ctx: Ctx, userId: string): Promise<AutomationRulesResponse> {
+  const rows = await ctx.db
+    .selectFrom('automation_rules')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return { rules: await presentRules(ctx, rows) };
+}
+
+/** One own rule with its run count, as the list shows it (anyone else's or malformed: 404). */
+export async function getRule(ctx: Ctx, userId: string, id: string): Promise<AutomationRule> {
+  if (!isUuid(id)) throw ruleNotFound();
+  return (await presentRules(ctx, [await ownRule(ctx.db, userId, id)]))[0]!;
 }
 
 export async function createRule(

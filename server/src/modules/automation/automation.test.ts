@@ -62,8 +62,20 @@ describe('automation rules CRUD', () => {
     expect(off.body.enabled).toBe(false);
     expect((await call(server, creator, 'GET', '/automation-rules')).body.rules).toHaveLength(1);
 
+    // read by id: the list's item; anyone else's or a malformed id is 404
+    const listed = (await call(server, creator, 'GET', '/automation-rules')).body.rules[0];
+    expect(await call(server, creator, 'GET', `/automation-rules/${id}`)).toMatchObject({
+      status: 200,
+      body: listed,
+    });
+    expect((await call(server, creator, 'GET', '/automation-rules/nope')).body).toMatchObject({
+      code: 'AUTOMATION_RULE_NOT_FOUND',
+      message: 'Automation rule not found',
+    });
+
     const stranger = await actor(server, 'creator');
     expect((await call(server, stranger, 'GET', '/automation-rules')).body.rules).toEqual([]);
+    expect((await call(server, stranger, 'GET', `/automation-rules/${id}`)).status).toBe(404);
     const steal = await call(server, stranger, 'PUT', `/automation-rules/${id}`, { enabled: true });
     expect(steal).toMatchObject({ status: 404, body: { code: 'AUTOMATION_RULE_NOT_FOUND' } });
     expect((await call(server, stranger, 'GET', `/automation-rules/${id}/runs`)).status).toBe(404);
@@ -75,6 +87,11 @@ describe('automation rules CRUD', () => {
   it('refuses fans, unknown triggers, empty messages and locks without media', async () => {
     const fan = await actor(server);
     expect((await rule(fan, welcome())).body.code).toBe('ONLY_CREATORS');
+    // a fan's list is simply empty (no 403): writes stay creator-only
+    expect(await call(server, fan, 'GET', '/automation-rules')).toMatchObject({
+      status: 200,
+      body: { rules: [] },
+    });
     expect((await rule(creator, { ...welcome(), trigger: 'birthday' })).status).toBe(400);
     expect((await rule(creator, welcome('  '))).body).toMatchObject({
       field: 'action.text',

@@ -4,6 +4,7 @@ import {
   CreateCollaborationBody,
   ErrorCodes,
   KitIdParams,
+  KitLookupParams,
   KitOk,
   routeErrors,
 } from '@fanspace/contracts';
@@ -12,6 +13,7 @@ import { currentUser, perUserLimit } from '../graph/route-helpers.ts';
 import {
   answerInvite,
   endCollaboration,
+  getCollaboration,
   inviteCollaborator,
   listCollaborations,
 } from './collaborations.service.ts';
@@ -37,6 +39,19 @@ export async function collaborationsRoutes(app: App) {
       },
     },
     async (request) => listCollaborations(ctx, currentUser(request).id),
+  );
+  app.get(
+    '/collaborations/:id',
+    {
+      config: { auth: 'user', rateLimit: READ },
+      schema: {
+        tags,
+        summary: 'One invite I sent or received (direction from my side)',
+        params: KitLookupParams,
+        response: { 200: Collaboration, 404: missing },
+      },
+    },
+    async (request) => getCollaboration(ctx, currentUser(request).id, request.params.id),
   );
   app.post(
     '/collaborations',

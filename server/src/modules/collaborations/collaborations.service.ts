@@ -9,6 +9,7 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { CollaborationRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { iso, kitUsers, liveUser } from '../creator-kit/kit-common.ts';
 import { blockedEitherWay } from '../graph/graph.relations.ts';
 import { notify } from '../notifications/notify.ts';
@@ -84,6 +85,26 @@ export async function listCollaborations(
     sent: await present(ctx.db, viewerId, sent),
     received: await present(ctx.db, viewerId, received),
   };
+}
+
+/** One collaboration of the viewer's, either side (anyone else's or a malformed id: 404). */
+export async function getCollaboration(
+  ctx: Ctx,
+  viewerId: string,
+  id: string,
+): Promise<Collaboration> {
+  if (!isUuid(id)) throw collabNotFound();
+  const row = await withCaption(ctx.db)
+    .where('collaborations.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('collaborations.owner_id', '=', viewerId),
+        eb('collaborations.collaborator_id', '=', viewerId),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row) throw collabNotFound();
+  return (await present(ctx.db, viewerId, [row]))[0]!;
 }
 
 export async function inviteCollaborator(

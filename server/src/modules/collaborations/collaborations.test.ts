@@ -79,7 +79,22 @@ describe('collaboration invites', () => {
     const twice = await call(server, partner, 'POST', `/collaborations/${id}/decline`);
     expect(twice).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION' } });
 
+    // read by id: each side sees the list's item from their side; anyone else 404
+    const fromOwner = await call(server, owner, 'GET', `/collaborations/${id}`);
+    const ownerList = await call(server, owner, 'GET', '/collaborations');
+    expect(fromOwner).toMatchObject({
+      status: 200,
+      body: ownerList.body.sent.find((c: { id: string }) => c.id === id),
+    });
+    const fromPartner = await call(server, partner, 'GET', `/collaborations/${id}`);
+    expect(fromPartner.body).toMatchObject({ id, direction: 'received', status: 'accepted' });
+
     const stranger = await actor(server, 'creator');
+    for (const path of [`/collaborations/${id}`, '/collaborations/not-a-uuid'])
+      expect(await call(server, stranger, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'COLLABORATION_NOT_FOUND', message: 'Collaboration not found' },
+      });
     expect((await call(server, stranger, 'DELETE', `/collaborations/${id}`)).status).toBe(404);
     expect((await call(server, stranger, 'GET', '/collaborations')).body).toEqual({
       sent: [],

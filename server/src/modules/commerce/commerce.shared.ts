@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@fanspace/contracts';
 import type { DbHandle } from '../../platform/db/database.ts';
 import type { FastifyRequest } from 'fastify';
-import { NotFoundError, UnauthorizedError } from '../../platform/errors.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../../platform/errors.ts';
 import { notHiddenFrom } from '../graph/graph.relations.ts';
 
 /** Pieces shared by the commerce services (docs/ARCHITECTURE.md "Commerce extras"). */
@@ -51,10 +51,53 @@ export function discounted(priceCents: number, percentOff: number): number {
   return priceCents - Math.ceil((priceCents * percentOff) / 100);
 }
 
-/** Whose list a GET shows: ?userId, else the signed-in caller (a visitor must name one). */
-export function listOwner(request: FastifyRequest & { query: { userId?: string | undefined } }) {
+/**
+ * Whose list a GET shows: ?userId (or its alias ?creatorId; userId wins), else the signed-in
+ * caller (a visitor must name one).
+ */
+export function listOwner(
+  request: FastifyRequest & {
+    query: { userId?: string | undefined; creatorId?: string | undefined };
+  },
+) {
   const viewerId = request.auth?.user.id ?? null;
-  const ownerId = request.query.userId ?? viewerId;
+  const ownerId = request.query.userId ?? request.query.creatorId ?? viewerId;
   if (!ownerId) throw new UnauthorizedError();
   return { viewerId, ownerId };
+}
+
+/** Whether anyone has claimed the offer (a live use, or a redemption kept on record). */
+export async function offerClaimed(
+  tx: DbHandle,
+  row: { id: string; uses_count: number },
+  column: 'promotion_id' | 'promo_code_id',
+) {
+  if (row.uses_count > 0) return true;
+  const used = await tx
+    .selectFrom('promo_redemptions')
+    .select('id')
+    .where(column, '=', row.id)
+    .limit(1)
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/**
+ * A new max_uses: null (or the 0 a coerced null arrives as) is unlimited; never below the
+ * uses so far, so a limit cannot undo claims already made.
+ */
+export function nextMaxUses(
+  value: number | null | undefined,
+  current: number | null,
+  uses: number,
+) {
+  if (value === undefined) return current;
+  if (!value) return null;
+  if (value < uses)
+    throw new BadRequestError(
+      `maxUses cannot be below the ${uses} uses so far`,
+      ErrorCodes.VALIDATION_FAILED,
+      { field: 'maxUses' },
+    );
+  return value;
 }

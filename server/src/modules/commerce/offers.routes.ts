@@ -1,8 +1,10 @@
 import {
   ClaimTokenParams,
+  CommerceLookupParams,
   CreatePromoCodeBody,
   CreatePromotionBody,
   DiscountsQuery,
+  DiscountsResponse,
   ErrorCodes,
   IdParams,
   PromoCode,
@@ -13,8 +15,11 @@ import {
   PromoQuote,
   routeErrors,
   SubscribeResponse,
+  UpdatePromoCodeBody,
+  UpdatePromotionBody,
   ValidatePromoCodeBody,
 } from '@fanspace/contracts';
+import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser, viewerIdOf } from '../graph/route-helpers.ts';
@@ -27,19 +32,32 @@ import { CommerceLimits } from './commerce.limits.ts';
 import {
   createPromoCode,
   endPromoCode,
+  getPromoCode,
   listPromoCodes,
   quotePromoCode,
+  updatePromoCode,
 } from './promo-codes.service.ts';
 import {
   activeDiscounts,
   claimInfo,
   createPromotion,
   endPromotion,
+  getMyPromotion,
   listMyPromotions,
   promotionForToken,
+  updatePromotion,
 } from './promotions.service.ts';
 
 const E = ErrorCodes;
+
+/**
+ * The creator's own lists answer a signed-in fan an empty list (a fan simply has none) instead
+ * of 403, so shared screens load for everyone; every write stays creator-only.
+ */
+const creatorCaller = (request: FastifyRequest) => {
+  const user = currentUser(request);
+  return user.account_type === 'creator' ? user : null;
+};
 
 /** Promotions (trial and discount campaigns, claim links), discounts and promo codes. */
 export async function offersRoutes(app: App) {
@@ -48,14 +66,52 @@ export async function offersRoutes(app: App) {
   app.get(
     '/promotions',
     {
-      config: { auth: 'creator', rateLimit: CommerceLimits.read },
+      config: { auth: 'user', rateLimit: CommerceLimits.read },
       schema: {
         tags: ['promotions'],
-        summary: "The caller's promotions with status, uses and claim links",
+        summary: "The caller's promotions with status, uses and claim links (a fan: none)",
         response: { 200: PromotionList },
       },
     },
-    async (request) => listMyPromotions(ctx, currentUser(request)),
+    async (request) => {
+      const creator = creatorCaller(request);
+      return creator ? listMyPromotions(ctx, creator) : { promotions: [] };
+    },
+  );
+
+  app.get(
+    '/promotions/:id',
+    {
+      config: { auth: 'user', rateLimit: CommerceLimits.read },
+      schema: {
+        tags: ['promotions'],
+        summary: 'One of the caller’s promotions, as the list shows it',
+        params: CommerceLookupParams,
+        response: { 200: Promotion, 404: routeErrors(E.PROMOTION_NOT_FOUND) },
+      },
+    },
+    async (request) => getMyPromotion(ctx, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/promotions/:id',
+    {
+      config: { auth: 'creator', rateLimit: CommerceLimits.write },
+      schema: {
+        tags: ['promotions'],
+        summary:
+          'Edit an own promotion: title, maxUses, expiresAt; its discountPercent or trialDays only until the first claim',
+        params: IdParams,
+        body: UpdatePromotionBody,
+        response: {
+          200: Promotion,
+          400: routeErrors(E.VALIDATION_FAILED),
+          404: routeErrors(E.PROMOTION_NOT_FOUND),
+          409: routeErrors(E.INVALID_TRANSITION),
+        },
+      },
+    },
+    async (request) => updatePromotion(ctx, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -65,7 +121,7 @@ export async function offersRoutes(app: App) {
       schema: {
         tags: ['promotions'],
         summary:
-          'Start a subscription promotion: free_trial {trialDays} or discount {discountPercent}, with maxUses and expiresAt',
+          'Start a subscription promotion: free_trial {trialDays} or discount {discountPercent} (kind told by the term when absent), with maxUses and expiresAt',
         body: CreatePromotionBody,
         response: {
           201: Promotion,
@@ -152,10 +208,10 @@ export async function offersRoutes(app: App) {
       schema: {
         tags: ['promotions'],
         summary:
-          "A creator's live promotions, as shown on their profile (creatorId; default: the caller)",
+          "A creator's live promotions, as shown on their profile (creatorId; default: the caller, a fan: none); `discounts` repeats `promotions`",
         querystring: DiscountsQuery,
         response: {
-          200: PromotionList,
+          200: DiscountsResponse,
           400: routeErrors(E.VALIDATION_FAILED),
           404: routeErrors(E.NOT_FOUND),
         },
@@ -168,21 +224,65 @@ export async function offersRoutes(app: App) {
         throw new BadRequestError('creatorId is required when not signed in', E.VALIDATION_FAILED, {
           field: 'creatorId',
         });
-      return activeDiscounts(ctx, viewerId, creatorId);
+      // a signed-in fan asking for their own has none (not "Creator not found")
+      const own = !request.query.creatorId && request.auth?.user.account_type !== 'creator';
+      const { promotions } = own
+        ? { promotions: [] }
+        : await activeDiscounts(ctx, viewerId, creatorId);
+      return { promotions, discounts: promotions };
     },
   );
 
   app.get(
     '/promo-codes',
     {
-      config: { auth: 'creator', rateLimit: CommerceLimits.read },
+      config: { auth: 'user', rateLimit: CommerceLimits.read },
       schema: {
         tags: ['promo codes'],
-        summary: "The caller's promo codes with uses and status",
+        summary: "The caller's promo codes with uses and status (a fan: none)",
         response: { 200: PromoCodeList },
       },
     },
-    async (request) => listPromoCodes(ctx.db, currentUser(request).id),
+    async (request) => {
+      const creator = creatorCaller(request);
+      return creator ? listPromoCodes(ctx.db, creator.id) : { codes: [] };
+    },
+  );
+
+  app.get(
+    '/promo-codes/:id',
+    {
+      config: { auth: 'user', rateLimit: CommerceLimits.read },
+      schema: {
+        tags: ['promo codes'],
+        summary: 'One of the caller’s promo codes, as the list shows it',
+        params: CommerceLookupParams,
+        response: { 200: PromoCode, 404: routeErrors(E.PROMO_CODE_NOT_FOUND) },
+      },
+    },
+    async (request) => getPromoCode(ctx.db, currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/promo-codes/:id',
+    {
+      config: { auth: 'creator', rateLimit: CommerceLimits.write },
+      schema: {
+        tags: ['promo codes'],
+        summary:
+          'Edit an own promo code: maxUses, expiresAt; percentOff and appliesTo only while unused',
+        params: IdParams,
+        body: UpdatePromoCodeBody,
+        response: {
+          200: PromoCode,
+          400: routeErrors(E.VALIDATION_FAILED),
+          404: routeErrors(E.PROMO_CODE_NOT_FOUND),
+          409: routeErrors(E.INVALID_TRANSITION),
+        },
+      },
+    },
+    async (request) =>
+      updatePromoCode(ctx.db, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -191,7 +291,8 @@ export async function offersRoutes(app: App) {
       config: { auth: 'creator', rateLimit: CommerceLimits.write },
       schema: {
         tags: ['promo codes'],
-        summary: 'Create a checkout code {code, percentOff, appliesTo?, maxUses?, expiresAt?}',
+        summary:
+          'Create a checkout code {code, percentOff (alias discountPercent), appliesTo?, maxUses?, expiresAt?}',
         body: CreatePromoCodeBody,
         response: {
           201: PromoCode,

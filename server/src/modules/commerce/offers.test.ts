@@ -385,7 +385,14 @@ describe('promo codes at checkout', () => {
     expect(dup).toMatchObject({ status: 409, body: { code: 'PROMO_CODE_TAKEN' } });
     expect((await pay(server, other, 'DELETE', `/promo-codes/${code.body.id}`)).status).toBe(404);
     const fan = await actor(server);
-    expect((await pay(server, fan, 'GET', '/promo-codes')).status).toBe(403);
+    // a fan's list is simply empty; writing one stays creator-only
+    expect(await pay(server, fan, 'GET', '/promo-codes')).toMatchObject({
+      status: 200,
+      body: { codes: [] },
+    });
+    expect(
+      (await pay(server, fan, 'POST', '/promo-codes', { code: 'FANS', percentOff: 5 })).status,
+    ).toBe(403);
     expect(
       (
         await pay(server, null, 'POST', '/promo-codes/validate', {
@@ -507,6 +514,143 @@ describe('a claim link opened by a visitor', () => {
       remainingClaims: null,
       expiresAt: null,
       trialDays: 7,
+    });
+  });
+});
+
+describe('offers read by id, edited, and created from minimal bodies', () => {
+  it('infers a promotion’s kind, reads it back by id (owner only) and edits it', async () => {
+    const trial = await pay(server, creator, 'POST', '/promotions', { trialDays: 3 });
+    expect(trial).toMatchObject({ status: 201, body: { kind: 'free_trial', trialDays: 3 } });
+    const discount = await pay(server, creator, 'POST', '/promotions', { discountPercent: 25 });
+    expect(discount).toMatchObject({
+      status: 201,
+      body: { kind: 'discount', discountPercent: 25 },
+    });
+    for (const body of [{}, { trialDays: 3, discountPercent: 10 }])
+      expect(await pay(server, creator, 'POST', '/promotions', body)).toMatchObject({
+        status: 400,
+        body: { field: 'kind' },
+      });
+
+    const id = discount.body.id as string;
+    const read = await pay(server, creator, 'GET', `/promotions/${id}`);
+    const listed = (await pay(server, creator, 'GET', '/promotions')).body.promotions.find(
+      (p: { id: string }) => p.id === id,
+    );
+    expect(read).toMatchObject({ status: 200, body: listed });
+    for (const [who, path] of [
+      [other, `/promotions/${id}`],
+      [creator, '/promotions/not-a-uuid'],
+      [creator, `/promotions/${other.user.id}`],
+    ] as const)
+      expect(await pay(server, who, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'PROMOTION_NOT_FOUND', message: 'Promotion not found' },
+      });
+
+    const edited = await pay(server, creator, 'PUT', `/promotions/${id}`, {
+      discountPercent: 40,
+      maxUses: 5,
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: {
+        discountPercent: 40,
+        maxUses: 5,
+        title: '40% off your first month',
+        promoPriceCents: 600,
+      },
+    });
+    expect((await pay(server, other, 'PUT', `/promotions/${id}`, { maxUses: 9 })).status).toBe(404);
+    expect(
+      (await pay(server, creator, 'PUT', `/promotions/${id}`, { trialDays: 5 })).body.field,
+    ).toBe('trialDays');
+
+    // once claimed, the offer is fixed (a fan already paid that price); limits still move
+    const fan = await richFan();
+    const claim = await pay(server, fan, 'POST', `/promotions/claim/${discount.body.claimToken}`);
+    expect(claim.status).toBe(200);
+    const locked = await pay(server, creator, 'PUT', `/promotions/${id}`, { discountPercent: 90 });
+    expect(locked).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION' } });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const limits = await pay(server, creator, 'PUT', `/promotions/${id}`, {
+      maxUses: 1,
+      expiresAt: later,
+      title: 'Spring',
+    });
+    expect(limits.body).toMatchObject({
+      discountPercent: 40,
+      maxUses: 1,
+      usesCount: 1,
+      status: 'used_up',
+      title: 'Spring',
+    });
+    expect((await pay(server, fan, 'PUT', `/promotions/${id}`, { maxUses: 3 })).status).toBe(403);
+    await pay(server, creator, 'DELETE', `/promotions/${id}`);
+    expect((await pay(server, creator, 'PUT', `/promotions/${id}`, { maxUses: 3 })).status).toBe(
+      409,
+    );
+  });
+
+  it('accepts discountPercent for a promo code, reads it by id and edits it while unused', async () => {
+    const code = await pay(server, creator, 'POST', '/promo-codes', {
+      code: 'ALIAS15',
+      discountPercent: 15,
+    });
+    expect(code).toMatchObject({ status: 201, body: { percentOff: 15, appliesTo: 'all' } });
+    expect((await pay(server, creator, 'POST', '/promo-codes', { code: 'NOPCT' })).body.field).toBe(
+      'percentOff',
+    );
+    const id = code.body.id as string;
+    const read = await pay(server, creator, 'GET', `/promo-codes/${id}`);
+    expect(read).toMatchObject({ status: 200, body: code.body });
+    for (const [who, path] of [
+      [other, `/promo-codes/${id}`],
+      [creator, '/promo-codes/nope'],
+    ] as const)
+      expect(await pay(server, who, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'PROMO_CODE_NOT_FOUND', message: 'Promo code not found' },
+      });
+
+    const edited = await pay(server, creator, 'PUT', `/promo-codes/${id}`, {
+      percentOff: 20,
+      appliesTo: 'subscription',
+      maxUses: 10,
+    });
+    expect(edited.body).toMatchObject({ percentOff: 20, appliesTo: 'subscription', maxUses: 10 });
+    expect((await pay(server, other, 'PUT', `/promo-codes/${id}`, { maxUses: 3 })).status).toBe(
+      404,
+    );
+
+    const fan = await richFan();
+    const sub = await pay(server, fan, 'POST', '/subscriptions', {
+      creatorId: creator.user.id,
+      promoCode: 'ALIAS15',
+    });
+    expect(sub.status).toBe(200);
+    const locked = await pay(server, creator, 'PUT', `/promo-codes/${id}`, { percentOff: 50 });
+    expect(locked).toMatchObject({
+      status: 409,
+      body: { code: 'INVALID_TRANSITION', field: 'percentOff' },
+    });
+    const unlimited = await pay(server, creator, 'PUT', `/promo-codes/${id}`, { maxUses: null });
+    expect(unlimited.body).toMatchObject({ percentOff: 20, maxUses: null, usesCount: 1 });
+  });
+
+  it('GET /discounts repeats the list under `discounts`; a fan asking for their own gets none', async () => {
+    const res = await pay(server, null, 'GET', `/discounts?creatorId=${creator.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.discounts).toEqual(res.body.promotions);
+    const fan = await actor(server);
+    expect(await pay(server, fan, 'GET', '/discounts')).toMatchObject({
+      status: 200,
+      body: { promotions: [], discounts: [] },
+    });
+    expect(await pay(server, fan, 'GET', '/promotions')).toMatchObject({
+      status: 200,
+      body: { promotions: [] },
     });
   });
 });

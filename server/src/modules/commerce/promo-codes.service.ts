@@ -4,13 +4,15 @@ import {
   type CreatePromoCodeBody,
   type PromoCode,
   type PromoQuote,
+  type UpdatePromoCodeBody,
 } from '@fanspace/contracts';
 import { sql } from 'kysely';
 import { withTransaction, type Db, type DbHandle, type Tx } from '../../platform/db/database.ts';
 import type { PromoCodeRow, UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { units } from '../ledger/money.ts';
-import { discounted, iso, offerStatus } from './commerce.shared.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { discounted, iso, nextMaxUses, offerClaimed, offerStatus } from './commerce.shared.ts';
 import { recordRedemption } from './redemptions.ts';
 
 /**
@@ -57,15 +59,37 @@ export async function listPromoCodes(db: DbHandle, creatorId: string) {
   return { codes: rows.map((r) => presentPromoCode(r)) };
 }
 
+const promoCodeNotFound = () =>
+  new NotFoundError('Promo code not found', ErrorCodes.PROMO_CODE_NOT_FOUND);
+
+/** One own code, as the list shows it (anyone else's or a malformed id: 404). */
+export async function getPromoCode(db: DbHandle, creatorId: string, id: string) {
+  if (!isUuid(id)) throw promoCodeNotFound();
+  const row = await db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  if (!row) throw promoCodeNotFound();
+  return presentPromoCode(row);
+}
+
 export async function createPromoCode(db: Db, creator: UserRow, body: CreatePromoCodeBody) {
   const code = normaliseCode(body.code);
+  // discountPercent: the name promotions use, accepted here as an alias
+  const percentOff = body.percentOff ?? body.discountPercent;
+  if (percentOff === undefined)
+    throw new BadRequestError('percentOff is required', ErrorCodes.VALIDATION_FAILED, {
+      field: 'percentOff',
+    });
   const expiresAt = futureDate(body.expiresAt, 'expiresAt');
   const row = await db
     .insertInto('promo_codes')
     .values({
       creator_id: creator.id,
       code,
-      percent_off: body.percentOff,
+      percent_off: percentOff,
       applies_to: body.appliesTo ?? 'all',
       max_uses: body.maxUses ?? null,
       expires_at: expiresAt,
@@ -89,8 +113,58 @@ export async function endPromoCode(db: Db, creator: UserRow, id: string) {
     .where('creator_id', '=', creator.id)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('Promo code not found', ErrorCodes.PROMO_CODE_NOT_FOUND);
+  if (!row) throw promoCodeNotFound();
   return presentPromoCode(row);
+}
+
+/**
+ * Edits an own code. Chosen conservatively so no edit rewrites a price a fan already paid:
+ * maxUses (not below the uses so far) and expiresAt (future or null) change any time;
+ * percentOff and appliesTo only while nobody has used the code (409 after); the code text never
+ * changes (fans may hold it); an ended code stays ended (409). The row is locked as a checkout
+ * locks it, so an edit and a redemption never interleave.
+ */
+export async function updatePromoCode(
+  db: Db,
+  creator: UserRow,
+  id: string,
+  body: UpdatePromoCodeBody,
+) {
+  if (!isUuid(id)) throw promoCodeNotFound();
+  return withTransaction(db, async (tx) => {
+    const row = await tx
+      .selectFrom('promo_codes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('creator_id', '=', creator.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw promoCodeNotFound();
+    if (row.ended_at)
+      throw new ConflictError(ErrorCodes.INVALID_TRANSITION, 'This promo code has ended');
+    const percentChanges = body.percentOff !== undefined && body.percentOff !== row.percent_off;
+    const targetChanges = body.appliesTo !== undefined && body.appliesTo !== row.applies_to;
+    if ((percentChanges || targetChanges) && (await offerClaimed(tx, row, 'promo_code_id')))
+      throw new ConflictError(
+        ErrorCodes.INVALID_TRANSITION,
+        'This promo code has been used; its discount can no longer change (end it and create a new one)',
+        { field: percentChanges ? 'percentOff' : 'appliesTo' },
+      );
+    const updated = await tx
+      .updateTable('promo_codes')
+      .set({
+        percent_off: body.percentOff ?? row.percent_off,
+        applies_to: body.appliesTo ?? row.applies_to,
+        max_uses: nextMaxUses(body.maxUses, row.max_uses, row.uses_count),
+        ...(body.expiresAt !== undefined
+          ? { expires_at: futureDate(body.expiresAt, 'expiresAt') }
+          : {}),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentPromoCode(updated);
+  });
 }
 
 const invalid = (message: string) =>

@@ -3,16 +3,25 @@ import {
   type CreatePromotionBody,
   type Promotion,
   type PromotionClaimInfo,
+  type UpdatePromotionBody,
 } from '@fanspace/contracts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../../platform/config.ts';
-import type { Db, DbHandle, Tx } from '../../platform/db/database.ts';
+import { withTransaction, type Db, type DbHandle, type Tx } from '../../platform/db/database.ts';
 import type { PromotionRow, UserRow } from '../../platform/db/schema.ts';
-import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { publicBaseUrl } from '../auth/auth.mails.ts';
 import { units } from '../ledger/money.ts';
-import { discounted, iso, offerStatus, visibleCreator } from './commerce.shared.ts';
+import {
+  discounted,
+  iso,
+  nextMaxUses,
+  offerClaimed,
+  offerStatus,
+  visibleCreator,
+} from './commerce.shared.ts';
 import { futureDate } from './promo-codes.service.ts';
 import { recordRedemption } from './redemptions.ts';
 
@@ -60,10 +69,25 @@ export function presentPromotion(
   };
 }
 
-function defaultTitle(body: CreatePromotionBody) {
-  return body.kind === 'free_trial'
-    ? `${body.trialDays} days free`
-    : `${body.discountPercent}% off your first month`;
+type Kind = PromotionRow['kind'];
+type Terms = { kind: Kind; trialDays?: number | null; discountPercent?: number | null };
+
+function defaultTitle(terms: Terms) {
+  return terms.kind === 'free_trial'
+    ? `${terms.trialDays} days free`
+    : `${terms.discountPercent}% off your first month`;
+}
+
+/** The kind a body asks for: as sent, else told by the one term it carries. */
+function kindOf(body: CreatePromotionBody): Kind {
+  if (body.kind) return body.kind;
+  if (body.trialDays && !body.discountPercent) return 'free_trial';
+  if (body.discountPercent && !body.trialDays) return 'discount';
+  throw new BadRequestError(
+    'kind is required: free_trial with trialDays, or discount with discountPercent',
+    ErrorCodes.VALIDATION_FAILED,
+    { field: 'kind' },
+  );
 }
 
 export async function createPromotion(
@@ -76,7 +100,8 @@ export async function createPromotion(
       'Set a subscription price before creating a promotion',
       ErrorCodes.SUBSCRIPTION_FREE,
     );
-  const trial = body.kind === 'free_trial';
+  const kind = kindOf(body);
+  const trial = kind === 'free_trial';
   if (trial && !body.trialDays)
     throw new BadRequestError(
       'trialDays is required for a free trial',
@@ -92,12 +117,12 @@ export async function createPromotion(
       { field: 'discountPercent' },
     );
   const expiresAt = futureDate(body.expiresAt, 'expiresAt');
-  const title = body.title?.trim() || defaultTitle(body);
+  const title = body.title?.trim() || defaultTitle({ ...body, kind });
   const row = await ctx.db
     .insertInto('promotions')
     .values({
       creator_id: creator.id,
-      kind: body.kind,
+      kind,
       title,
       discount_percent: trial ? null : body.discountPercent!,
       trial_days: trial ? body.trialDays! : null,
@@ -121,6 +146,98 @@ export async function listMyPromotions(ctx: Cfg & { db: DbHandle }, creator: Use
   return {
     promotions: rows.map((r) => presentPromotion(ctx, r, creator.subscription_price_cents)),
   };
+}
+
+/** One own promotion, as the list shows it (anyone else's or a malformed id: 404). */
+export async function getMyPromotion(ctx: Cfg & { db: DbHandle }, creator: UserRow, id: string) {
+  if (!isUuid(id)) throw promotionNotFound();
+  const row = await ctx.db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('creator_id', '=', creator.id)
+    .executeTakeFirst();
+  if (!row) throw promotionNotFound();
+  return presentPromotion(ctx, row, creator.subscription_price_cents);
+}
+
+const termsLocked = (field: string) =>
+  new ConflictError(
+    ErrorCodes.INVALID_TRANSITION,
+    'This promotion has been claimed; its offer can no longer change (end it and start a new one)',
+    { field },
+  );
+
+/**
+ * Edits an own promotion. Chosen conservatively so no edit rewrites a price a fan already got:
+ * title, maxUses (not below the uses so far) and expiresAt (future or null) change any time;
+ * the offer itself (discountPercent or trialDays, whichever the kind has) only while nobody has
+ * claimed it (409 after); the kind never changes; an ended promotion stays ended (409). The row
+ * is locked as a claim locks it, so an edit and a claim never interleave.
+ */
+export async function updatePromotion(
+  ctx: Cfg & { db: Db },
+  creator: UserRow,
+  id: string,
+  body: UpdatePromotionBody,
+) {
+  if (!isUuid(id)) throw promotionNotFound();
+  return withTransaction(ctx.db, async (tx) => {
+    const row = await tx
+      .selectFrom('promotions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('creator_id', '=', creator.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw promotionNotFound();
+    if (row.ended_at)
+      throw new ConflictError(ErrorCodes.INVALID_TRANSITION, 'This promotion has ended');
+    const trial = row.kind === 'free_trial';
+    // the other kind's term: a body naming it asks for a change of kind, which is refused
+    const foreign = trial ? body.discountPercent : body.trialDays;
+    if (foreign)
+      throw new BadRequestError(
+        trial ? 'A free trial has no discountPercent' : 'A discount has no trialDays',
+        ErrorCodes.VALIDATION_FAILED,
+        { field: trial ? 'discountPercent' : 'trialDays' },
+      );
+    const field = trial ? 'trialDays' : 'discountPercent';
+    const term = (trial ? body.trialDays : body.discountPercent) || undefined;
+    const current = trial ? row.trial_days : row.discount_percent;
+    if (term !== undefined && term !== current && (await offerClaimed(tx, row, 'promotion_id')))
+      throw termsLocked(field);
+    const next: Terms = {
+      kind: row.kind,
+      trialDays: trial ? (term ?? row.trial_days) : null,
+      discountPercent: trial ? null : (term ?? row.discount_percent),
+    };
+    // a title left at its default follows the new offer; a title of the creator's own stays
+    const wasDefault =
+      row.title ===
+      defaultTitle({ ...row, trialDays: row.trial_days, discountPercent: row.discount_percent });
+    const title =
+      body.title !== undefined
+        ? body.title.trim() || defaultTitle(next)
+        : wasDefault
+          ? defaultTitle(next)
+          : row.title;
+    const updated = await tx
+      .updateTable('promotions')
+      .set({
+        title,
+        trial_days: next.trialDays ?? null,
+        discount_percent: next.discountPercent ?? null,
+        max_uses: nextMaxUses(body.maxUses, row.max_uses, row.uses_count),
+        ...(body.expiresAt !== undefined
+          ? { expires_at: futureDate(body.expiresAt, 'expiresAt') }
+          : {}),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentPromotion(ctx, updated, creator.subscription_price_cents);
+  });
 }
 
 /** Ends a promotion now (its link stops working); idempotent. */

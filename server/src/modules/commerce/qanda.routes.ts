@@ -1,4 +1,5 @@
 import {
+  CommerceLookupParams,
   CreateQandaBody,
   ErrorCodes,
   IdParams,
@@ -9,10 +10,10 @@ import {
   routeErrors,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
-import { currentUser } from '../graph/route-helpers.ts';
+import { currentUser, viewerIdOf } from '../graph/route-helpers.ts';
 import { listOwner } from './commerce.shared.ts';
 import { CommerceLimits } from './commerce.limits.ts';
-import { createQanda, deleteQanda, listQanda } from './qanda.service.ts';
+import { createQanda, deleteQanda, getQanda, listQanda } from './qanda.service.ts';
 
 const tags = ['qanda'];
 const E = ErrorCodes;
@@ -27,7 +28,7 @@ export async function qandaRoutes(app: App) {
       config: { auth: 'public', rateLimit: CommerceLimits.read },
       schema: {
         tags,
-        summary: "A creator's Q and A (userId; default: the caller's own)",
+        summary: "A creator's Q and A (userId or its alias creatorId; default: the caller's own)",
         querystring: OwnerQuery,
         response: {
           200: QandaResponse,
@@ -40,6 +41,20 @@ export async function qandaRoutes(app: App) {
       const { viewerId, ownerId } = listOwner(request);
       return listQanda(ctx.db, viewerId, ownerId);
     },
+  );
+
+  app.get(
+    '/qanda/:id',
+    {
+      config: { auth: 'public', rateLimit: CommerceLimits.read },
+      schema: {
+        tags,
+        summary: 'One Q and A item, to anyone who may see its creator’s Q and A',
+        params: CommerceLookupParams,
+        response: { 200: QandaItem, 404: routeErrors(E.QANDA_NOT_FOUND) },
+      },
+    },
+    async (request) => getQanda(ctx.db, viewerIdOf(request), request.params.id),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
 import type { Db, DbHandle } from '../../platform/db/database.ts';
 import type { QandaItemRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { visibleCreator } from './commerce.shared.ts';
 
 /** Q and A items on a creator's profile (SPEC §3 question, answer; §7 POST/DELETE /qanda). */
@@ -19,6 +20,24 @@ export function presentQanda(row: QandaItemRow): QandaItem {
     answer: row.answer,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+const qandaNotFound = () => new NotFoundError('Question not found', ErrorCodes.QANDA_NOT_FOUND);
+
+/** One item, to whoever may see its creator's Q and A (else, or a malformed id: 404). */
+export async function getQanda(db: DbHandle, viewerId: string | null, id: string) {
+  if (!isUuid(id)) throw qandaNotFound();
+  const row = await db
+    .selectFrom('qanda_items')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw qandaNotFound();
+  if (viewerId !== row.creator_id)
+    await visibleCreator(db, viewerId, row.creator_id).catch(() => {
+      throw qandaNotFound();
+    });
+  return presentQanda(row);
 }
 
 export async function listQanda(db: DbHandle, viewerId: string | null, creatorId: string) {
@@ -71,6 +90,6 @@ export async function deleteQanda(db: Db, user: UserRow, id: string) {
     .where('creator_id', '=', user.id)
     .returning('id')
     .executeTakeFirst();
-  if (!deleted) throw new NotFoundError('Question not found', ErrorCodes.QANDA_NOT_FOUND);
+  if (!deleted) throw qandaNotFound();
   return { ok: true as const, message: 'Question deleted' };
 }

@@ -75,3 +75,39 @@ describe('Q and A', () => {
     expect((await pay(server, null, 'GET', `/qanda?userId=${fan.user.id}`)).status).toBe(404);
   });
 });
+
+describe('Q and A reads', () => {
+  it('reads one item by id as the list shows it, and takes creatorId for userId', async () => {
+    const item = await pay(server, creator, 'POST', '/qanda', { question: 'Why?', answer: 'Art' });
+    const list = await pay(server, null, 'GET', `/qanda?creatorId=${creator.user.id}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual(
+      (await pay(server, null, 'GET', `/qanda?userId=${creator.user.id}`)).body,
+    );
+    // userId wins over creatorId
+    const both = await pay(
+      server,
+      null,
+      'GET',
+      `/qanda?userId=${creator.user.id}&creatorId=${other.user.id}`,
+    );
+    expect(both.body).toEqual(list.body);
+    const listed = list.body.items.find((i: { id: string }) => i.id === item.body.id);
+    for (const who of [null, fan, creator])
+      expect(await pay(server, who, 'GET', `/qanda/${item.body.id}`)).toMatchObject({
+        status: 200,
+        body: listed,
+      });
+    const blocked = await actor(server);
+    await block(server, creator, blocked);
+    for (const [who, id] of [
+      [blocked, item.body.id],
+      [null, 'nope'],
+      [null, other.user.id],
+    ] as const)
+      expect(await pay(server, who, 'GET', `/qanda/${id}`)).toMatchObject({
+        status: 404,
+        body: { code: 'QANDA_NOT_FOUND', message: 'Question not found' },
+      });
+  });
+});

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { TaxDocumentRow, UserRow } from '../../platform/db/schema.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { fieldError, type MultipartForm } from '../../platform/http/multipart-form.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { getFileStorage } from '../../platform/storage/file-storage.ts';
 import { loadFileType } from '../../platform/storage/sniff.ts';
 
@@ -96,6 +97,7 @@ export async function uploadTaxDocument(ctx: Ctx, user: UserRow, form: Multipart
 }
 
 async function visibleDocument(ctx: Ctx, viewer: UserRow, id: string) {
+  if (!isUuid(id)) throw taxDocNotFound();
   const row = await ctx.db
     .selectFrom('tax_documents')
     .selectAll()
@@ -103,6 +105,11 @@ async function visibleDocument(ctx: Ctx, viewer: UserRow, id: string) {
     .executeTakeFirst();
   if (!row || (row.user_id !== viewer.id && !viewer.is_admin)) throw taxDocNotFound();
   return row;
+}
+
+/** One document's metadata, as the list shows it: its owner and admins only (else 404). */
+export async function getTaxDocument(ctx: Ctx, viewer: UserRow, id: string) {
+  return presentTaxDocument(await visibleDocument(ctx, viewer, id));
 }
 
 export async function openTaxDocument(ctx: Ctx, viewer: UserRow, id: string) {

@@ -1,5 +1,6 @@
 import {
   ErrorCodes,
+  CommerceLookupParams,
   IdParams,
   OkResponse,
   OwnerQuery,
@@ -19,6 +20,7 @@ import { currentUser } from '../graph/route-helpers.ts';
 import { CommerceLimits } from './commerce.limits.ts';
 import {
   deleteTaxDocument,
+  getTaxDocument,
   listTaxDocuments,
   openTaxDocument,
   TAX_UPLOAD,
@@ -48,12 +50,28 @@ export async function taxRoutes(app: App) {
       config: { auth: 'user', rateLimit: CommerceLimits.read },
       schema: {
         tags,
-        summary: "The caller's uploaded tax documents (admins: any user's with userId)",
+        summary:
+          "The caller's uploaded tax documents (admins: any user's with userId or its alias creatorId)",
         querystring: OwnerQuery,
         response: { 200: TaxDocumentList },
       },
     },
-    async (request) => listTaxDocuments(ctx, currentUser(request), request.query.userId),
+    async (request) =>
+      listTaxDocuments(ctx, currentUser(request), request.query.userId ?? request.query.creatorId),
+  );
+
+  app.get(
+    '/tax-documents/:id',
+    {
+      config: { auth: 'user', rateLimit: CommerceLimits.read },
+      schema: {
+        tags,
+        summary: 'One tax document’s details (its owner and admins only; the file: …/file)',
+        params: CommerceLookupParams,
+        response: { 200: TaxDocument, 404: routeErrors(E.TAX_DOCUMENT_NOT_FOUND) },
+      },
+    },
+    async (request) => getTaxDocument(ctx, currentUser(request), request.params.id),
   );
 
   app.post(

@@ -63,6 +63,23 @@ describe('tax document uploads', () => {
     expect(theirs.body.documents).toEqual([]);
     const adminView = await pay(server, admin, 'GET', `/tax-documents?userId=${creator.user.id}`);
     expect(adminView.body.documents.map((d: { id: string }) => d.id)).toContain(res.body.id);
+    const alias = await pay(server, admin, 'GET', `/tax-documents?creatorId=${creator.user.id}`);
+    expect(alias.body).toEqual(adminView.body);
+
+    // read by id: the list's item, to the owner and admins; anyone else or a bad id: 404
+    const listed = list.body.documents.find((d: { id: string }) => d.id === res.body.id);
+    const one = await pay(server, creator, 'GET', `/tax-documents/${res.body.id}`);
+    expect(one).toMatchObject({ status: 200, body: listed });
+    expect((await pay(server, admin, 'GET', `/tax-documents/${res.body.id}`)).status).toBe(200);
+    for (const [who, id] of [
+      [other, res.body.id],
+      [fan, res.body.id],
+      [creator, 'not-a-uuid'],
+    ] as const)
+      expect(await pay(server, who, 'GET', `/tax-documents/${id}`)).toMatchObject({
+        status: 404,
+        body: { code: 'TAX_DOCUMENT_NOT_FOUND', message: 'Tax document not found' },
+      });
 
     expect((await pay(server, other, 'DELETE', `/tax-documents/${res.body.id}`)).status).toBe(404);
     expect((await pay(server, creator, 'DELETE', `/tax-documents/${res.body.id}`)).status).toBe(

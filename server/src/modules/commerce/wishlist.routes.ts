@@ -2,7 +2,9 @@ import {
   CreateWishlistItemBody,
   ErrorCodes,
   IdParams,
+  CommerceLookupParams,
   OkResponse,
+  OwnerParams,
   OwnerQuery,
   routeErrors,
   UpdateWishlistItemBody,
@@ -10,12 +12,13 @@ import {
   WishlistResponse,
 } from '@fanspace/contracts';
 import type { App } from '../../platform/http/app.ts';
-import { currentUser } from '../graph/route-helpers.ts';
+import { currentUser, viewerIdOf } from '../graph/route-helpers.ts';
 import { listOwner } from './commerce.shared.ts';
 import { CommerceLimits } from './commerce.limits.ts';
 import {
   createWishlistItem,
   deleteWishlistItem,
+  getWishlistItem,
   listWishlist,
   updateWishlistItem,
 } from './wishlist.service.ts';
@@ -36,7 +39,8 @@ export async function wishlistRoutes(app: App) {
       config: { auth: 'public', rateLimit: CommerceLimits.read },
       schema: {
         tags,
-        summary: "A creator's wishlist with progress (userId; default: the caller's own)",
+        summary:
+          "A creator's wishlist with progress (userId or its alias creatorId; default: the caller's own)",
         querystring: OwnerQuery,
         response: {
           200: WishlistResponse,
@@ -49,6 +53,34 @@ export async function wishlistRoutes(app: App) {
       const { viewerId, ownerId } = listOwner(request);
       return listWishlist(ctx.db, viewerId, ownerId);
     },
+  );
+
+  app.get(
+    '/wishlist/user/:userId',
+    {
+      config: { auth: 'public', rateLimit: CommerceLimits.read },
+      schema: {
+        tags,
+        summary: "A creator's wishlist with progress (the path form of ?userId)",
+        params: OwnerParams,
+        response: { 200: WishlistResponse, 404: routeErrors(E.NOT_FOUND) },
+      },
+    },
+    async (request) => listWishlist(ctx.db, viewerIdOf(request), request.params.userId),
+  );
+
+  app.get(
+    '/wishlist/:id',
+    {
+      config: { auth: 'public', rateLimit: CommerceLimits.read },
+      schema: {
+        tags,
+        summary: 'One wishlist item, to anyone who may see its creator’s wishlist',
+        params: CommerceLookupParams,
+        response: { 200: WishlistItem, 404: routeErrors(E.WISHLIST_ITEM_NOT_FOUND) },
+      },
+    },
+    async (request) => getWishlistItem(ctx.db, viewerIdOf(request), request.params.id),
   );
 
   app.post(

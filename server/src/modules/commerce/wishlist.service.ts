@@ -63,6 +63,23 @@ function cleanTitle(title: string) {
   return trimmed;
 }
 
+/** One live item, to whoever may see its creator's list (else, or a malformed id: 404). */
+export async function getWishlistItem(db: DbHandle, viewerId: string | null, id: string) {
+  if (!isUuid(id)) throw itemNotFound();
+  const row = await db
+    .selectFrom('wishlist_items')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw itemNotFound();
+  if (viewerId !== row.creator_id)
+    await visibleCreator(db, viewerId, row.creator_id).catch(() => {
+      throw itemNotFound();
+    });
+  return presentWishlistItem(row);
+}
+
 export async function listWishlist(db: DbHandle, viewerId: string | null, creatorId: string) {
   if (viewerId !== creatorId) await visibleCreator(db, viewerId, creatorId);
   const rows = await db

@@ -257,3 +257,45 @@ describe('funding through tips', () => {
     await expectLedgerOk(server, admin);
   });
 });
+
+describe('wishlist reads', () => {
+  it('reads one item by id, takes creatorId for userId and has a /user/{userId} form', async () => {
+    const item = await newItem(creator, 30, 'Tripod');
+    const byQuery = await pay(server, null, 'GET', `/wishlist?userId=${creator.user.id}`);
+    const alias = await pay(server, null, 'GET', `/wishlist?creatorId=${creator.user.id}`);
+    const byPath = await pay(server, null, 'GET', `/wishlist/user/${creator.user.id}`);
+    expect(alias).toMatchObject({ status: 200, body: byQuery.body });
+    expect(byPath).toMatchObject({ status: 200, body: byQuery.body });
+    const both = await pay(
+      server,
+      null,
+      'GET',
+      `/wishlist?userId=${creator.user.id}&creatorId=${other.user.id}`,
+    );
+    expect(both.body).toEqual(byQuery.body);
+
+    const listed = byQuery.body.items.find((i: { id: string }) => i.id === item.id);
+    for (const who of [null, fan, creator])
+      expect(await pay(server, who, 'GET', `/wishlist/${item.id}`)).toMatchObject({
+        status: 200,
+        body: listed,
+      });
+
+    const blocked = await actor(server);
+    await block(server, creator, blocked);
+    expect((await pay(server, blocked, 'GET', `/wishlist/user/${creator.user.id}`)).status).toBe(
+      404,
+    );
+    await pay(server, creator, 'DELETE', `/wishlist/${item.id}`);
+    for (const [who, id] of [
+      [blocked, listed.id],
+      [null, listed.id],
+      [null, 'not-a-uuid'],
+      [null, creator.user.id],
+    ] as const)
+      expect(await pay(server, who, 'GET', `/wishlist/${id}`)).toMatchObject({
+        status: 404,
+        body: { code: 'WISHLIST_ITEM_NOT_FOUND', message: 'Wishlist item not found' },
+      });
+  });
+});

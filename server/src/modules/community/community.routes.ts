@@ -18,8 +18,10 @@ import {
   SiteFeedbackBody,
   SiteFeedbackCreatedResponse,
   SiteFeedbackPage,
+  SuggestionItemResponse,
   SuggestionListQuery,
   SuggestionListResponse,
+  SuggestionLookupParams,
   SuggestionResponse,
   TeamResponse,
 } from '@fanspace/contracts';
@@ -62,11 +64,25 @@ export async function communityRoutes(app: App) {
         tags,
         summary: 'Suggest a feature (the author votes for it)',
         body: CreateSuggestionBody,
-        response: { 201: SuggestionResponse, 400: invalid },
+        response: { 201: SuggestionItemResponse, 400: invalid },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createSuggestion(ctx, me(request), request.body)),
+  );
+
+  app.get(
+    '/suggestions/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'One suggestion with its votes (as the list shows it)',
+        params: SuggestionLookupParams,
+        response: { 200: SuggestionItemResponse, 404: routeErrors(E.SUGGESTION_NOT_FOUND) },
+      },
+    },
+    async (request) => service.getSuggestion(ctx, maybeMe(request), request.params.id),
   );
 
   for (const [method, on] of [

@@ -1,4 +1,5 @@
 import {
+  CONTACT_DEFAULT_SUBJECT,
   SITE_TOOLS_MESSAGES,
   SiteToolsLimits,
   ErrorCodes,
@@ -14,6 +15,7 @@ import {
   type SiteFeedbackCreatedResponse,
   type SiteFeedbackPage,
   type Suggestion,
+  type SuggestionItemResponse,
   type SuggestionListResponse,
   type SuggestionResponse,
   type TeamResponse,
@@ -22,6 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/database.ts';
 import type { RoadmapItemRow } from '../../platform/db/schema.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { pageInfo, pageOffset } from '../../platform/http/page-paging.ts';
 import { audit } from '../admin/audit.ts';
 import { cleanText } from '../users/profile-rules.ts';
@@ -79,7 +82,7 @@ export async function createSuggestion(
   ctx: Ctx,
   userId: string,
   body: CreateSuggestionBody,
-): Promise<SuggestionResponse> {
+): Promise<SuggestionItemResponse> {
   const title = required(
     'title',
     body.title,
@@ -94,8 +97,23 @@ export async function createSuggestion(
     await q.setVote(tx, created.id, userId, true);
     return created;
   });
-  const row = await q.findSuggestion(ctx.db, id, userId);
-  return { suggestion: presentSuggestion(row!), message: SITE_TOOLS_MESSAGES.suggestionCreated };
+  const suggestion = presentSuggestion((await q.findSuggestion(ctx.db, id, userId))!);
+  return { ...suggestion, suggestion, message: SITE_TOOLS_MESSAGES.suggestionCreated };
+}
+
+const suggestionNotFound = () =>
+  new NotFoundError(SITE_TOOLS_MESSAGES.suggestionNotFound, ErrorCodes.SUGGESTION_NOT_FOUND);
+
+/** GET /suggestions/{id}: one suggestion as the list shows it; a malformed id is unknown. */
+export async function getSuggestion(
+  ctx: Ctx,
+  viewerId: string | null,
+  id: string,
+): Promise<SuggestionItemResponse> {
+  const row = isUuid(id) ? await q.findSuggestion(ctx.db, id, viewerId) : undefined;
+  if (!row) throw suggestionNotFound();
+  const suggestion = presentSuggestion(row);
+  return { ...suggestion, suggestion };
 }
 
 /** POST (on) and DELETE (off) /suggestions/{id}/vote: idempotent, one vote per user. */
@@ -112,11 +130,7 @@ export async function voteSuggestion(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!exists)
-      throw new NotFoundError(
-        SITE_TOOLS_MESSAGES.suggestionNotFound,
-        ErrorCodes.SUGGESTION_NOT_FOUND,
-      );
+    if (!exists) throw suggestionNotFound();
     await q.setVote(tx, id, userId, on);
   });
   return { suggestion: presentSuggestion((await q.findSuggestion(ctx.db, id, userId))!) };
@@ -222,26 +236,65 @@ export async function team(ctx: Ctx): Promise<TeamResponse> {
 }
 
 // ---- contact ----
+const SUBJECT_FROM_MESSAGE_MAX = 60;
+
+/**
+ * A subject for a message sent without one: its first line, cut at a word near 60 characters,
+ * so the back office list still tells messages apart; a message too short for that gets
+ * CONTACT_DEFAULT_SUBJECT.
+ */
+export function subjectFromMessage(message: string): string {
+  const line = (message.split('\n').find((l) => l.trim()) ?? '').replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  let subject = line;
+  if (chars.length > SUBJECT_FROM_MESSAGE_MAX) {
+    const cut = chars.slice(0, SUBJECT_FROM_MESSAGE_MAX - 1).join('');
+    const space = cut.lastIndexOf(' ');
+    subject = `${(space >= SiteToolsLimits.subjectMin ? cut.slice(0, space) : cut).trimEnd()}…`;
+  }
+  return [...subject].length >= SiteToolsLimits.subjectMin ? subject : CONTACT_DEFAULT_SUBJECT;
+}
+
+/** The account's name and email, for a signed-in sender who left them out. */
+async function senderOf(ctx: Ctx, userId: string | null, body: ContactBody) {
+  if (!userId || (body.name !== undefined && body.email !== undefined)) return {};
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['username', 'display_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user ? { name: user.display_name?.trim() || user.username, email: user.email } : {};
+}
+
 export async function sendContact(
   ctx: Ctx,
   userId: string | null,
   ip: string,
   body: ContactBody,
 ): Promise<ContactResponse> {
+  const message = required('message', body.message, 1, SiteToolsLimits.messageMax, 'Message');
+  const account = await senderOf(ctx, userId, body);
+  const name = body.name ?? account.name;
+  const email = body.email ?? account.email;
+  if (name === undefined) throw invalid('name', 'Name is required');
+  if (email === undefined) throw invalid('email', 'Email is required');
   const row = await ctx.db
     .insertInto('contact_messages')
     .values({
       user_id: userId,
-      name: required('name', body.name, 1, SiteToolsLimits.nameMax, 'Name'),
-      email: body.email.trim().toLowerCase(),
-      subject: required(
-        'subject',
-        body.subject,
-        SiteToolsLimits.subjectMin,
-        SiteToolsLimits.subjectMax,
-        'Subject',
-      ),
-      message: required('message', body.message, 1, SiteToolsLimits.messageMax, 'Message'),
+      name: required('name', name, 1, SiteToolsLimits.nameMax, 'Name'),
+      email: email.trim().toLowerCase(),
+      subject:
+        body.subject === undefined
+          ? subjectFromMessage(message)
+          : required(
+              'subject',
+              body.subject,
+              SiteToolsLimits.subjectMin,
+              SiteToolsLimits.subjectMax,
+              'Subject',
+            ),
+      message,
       ip,
     })
     .returning('id')

@@ -49,6 +49,32 @@ describe('suggestions', () => {
     });
   });
 
+  it('answers the created item at the top level too and reads one back by id', async () => {
+    const alice = await asUser();
+    const created = await call('POST', '/suggestions', alice.headers, { title: 'Polls in posts' });
+    expect(created.status).toBe(201);
+    const { suggestion, message, ...top } = created.body;
+    expect(message).toMatch(/Thanks/);
+    expect(top).toEqual(suggestion);
+    expect(top).toMatchObject({ title: 'Polls in posts', votes: 1, voted: true });
+
+    const mine = await call('GET', `/suggestions/${suggestion.id}`, alice.headers);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ id: suggestion.id, title: 'Polls in posts', voted: true });
+    expect(mine.body.suggestion).toEqual(suggestion);
+    const listed = (await call('GET', '/suggestions', null)).body.suggestions.find(
+      (s: Row) => s.id === suggestion.id,
+    );
+    const visitor = await call('GET', `/suggestions/${suggestion.id}`, null);
+    expect(visitor.body.suggestion).toEqual(listed);
+    expect(visitor.body.voted).toBe(false);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await call('GET', `/suggestions/${id}`, null);
+      expect(missing.status, id).toBe(404);
+      expect(missing.body.code).toBe('SUGGESTION_NOT_FOUND');
+    }
+  });
+
   it('orders by votes (top) or newest (new)', async () => {
     const a = await asUser();
     const b = await asUser();
@@ -194,6 +220,49 @@ describe('contact and feedback', () => {
     expect(list.body.messages[1]).toMatchObject({ email: 'jane@example.com', userId: null });
     expect((await call('GET', '/admin/contact', fan.headers)).status).toBe(403);
     expect((await call('GET', '/admin/contact', null)).status).toBe(401);
+  });
+
+  it('defaults the subject from the message and a signed-in sender’s name and email', async () => {
+    const fan = await asUser();
+    const signedIn = await call('POST', '/contact', fan.headers, {
+      message: 'My payout is late\nSecond line',
+    });
+    expect(signedIn.status).toBe(201);
+    // visitors from their own address, clear of the per-address limit the other tests use
+    const visitor = (body: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: body,
+        remoteAddress: '198.51.100.7',
+      });
+    const sender = { name: 'Visitor', email: 'v@example.com' };
+    expect((await visitor({ ...sender, message: 'word '.repeat(40) })).statusCode).toBe(201);
+    expect((await visitor({ ...sender, message: 'x' })).statusCode).toBe(201);
+    // a visitor gives a name and an email; a subject given is still checked
+    const incomplete: Array<Record<string, string>> = [
+      { email: 'v@example.com', message: 'Hi' },
+      { name: 'Visitor', message: 'Hi' },
+      { ...sender, subject: 'ab', message: 'Hi' },
+    ];
+    for (const body of incomplete)
+      expect((await visitor(body)).statusCode, JSON.stringify(body)).toBe(400);
+
+    const { messages } = (await call('GET', '/admin/contact?limit=3')).body;
+    expect(messages[0]).toMatchObject({ subject: 'Contact form', message: 'x' });
+    expect(messages[1].subject).toMatch(/^word( word)+…$/);
+    expect([...messages[1].subject].length).toBeLessThanOrEqual(60);
+    const account = await server.ctx.db
+      .selectFrom('users')
+      .select(['username', 'display_name', 'email'])
+      .where('id', '=', fan.user.id)
+      .executeTakeFirstOrThrow();
+    expect(messages[2]).toMatchObject({
+      subject: 'My payout is late',
+      name: account.display_name ?? account.username,
+      email: account.email.toLowerCase(),
+      userId: fan.user.id,
+    });
   });
 
   it('stores ratings 1–5 with page and message; admins see the average', async () => {

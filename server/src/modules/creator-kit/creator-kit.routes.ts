@@ -7,6 +7,7 @@ import {
   CreatorNotesResponse,
   ErrorCodes,
   KitIdParams,
+  KitLookupParams,
   KitOk,
   KitUserIdParams,
   ReorderWidgetsBody,
@@ -20,18 +21,28 @@ import {
   WidgetsResponse,
   routeErrors,
 } from '@fanspace/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import { currentUser, perUserLimit, viewerIdOf } from '../graph/route-helpers.ts';
-import { createNote, deleteNote, listNotes, notesAbout, updateNote } from './notes.service.ts';
+import {
+  createNote,
+  deleteNote,
+  getNote,
+  listNotes,
+  notesAbout,
+  updateNote,
+} from './notes.service.ts';
 import {
   createTemplate,
   deleteTemplate,
+  getTemplate,
   listTemplates,
   updateTemplate,
 } from './templates.service.ts';
 import {
   createWidget,
   deleteWidget,
+  myWidget,
   myWidgets,
   profileWidgets,
   reorderWidgets,
@@ -45,6 +56,12 @@ const invalid = routeErrors(E.VALIDATION_FAILED, E.CANNOT_TARGET_SELF);
 const onlyCreators = routeErrors(E.ONLY_CREATORS);
 const tooMany = routeErrors(E.LIMIT_REACHED, E.RATE_LIMITED);
 
+/**
+ * Creator-tool lists answer a signed-in fan an empty list (a fan simply has none) instead of
+ * 403, so a shared screen loads for everyone; writes stay creator-only.
+ */
+const isCreator = (request: FastifyRequest) => currentUser(request).account_type === 'creator';
+
 /** Creator notes (creators), templates (creators) and profile widgets (everyone). */
 export async function creatorKitRoutes(app: App) {
   const { ctx } = app;
@@ -55,15 +72,31 @@ export async function creatorKitRoutes(app: App) {
   app.get(
     '/creator-notes',
     {
-      config: { auth: 'creator', rateLimit: READ },
+      config: { auth: 'user', rateLimit: READ },
       schema: {
         tags,
-        summary: 'My notes about fans, most recently edited first',
+        summary: 'My notes about fans, most recently edited first (a fan: none)',
         querystring: CreatorNotesQuery,
-        response: { 200: CreatorNotesResponse, 400: invalid, 403: onlyCreators },
+        response: { 200: CreatorNotesResponse, 400: invalid },
       },
     },
-    async (request) => listNotes(ctx, currentUser(request).id, request.query.limit),
+    async (request) =>
+      isCreator(request)
+        ? listNotes(ctx, currentUser(request).id, request.query.limit)
+        : { notes: [] },
+  );
+  app.get(
+    '/creator-notes/:id',
+    {
+      config: { auth: 'user', rateLimit: READ },
+      schema: {
+        tags,
+        summary: 'One of my notes',
+        params: KitLookupParams,
+        response: { 200: CreatorNote, 404: noteMissing },
+      },
+    },
+    async (request) => getNote(ctx, currentUser(request).id, request.params.id),
   );
   app.get(
     '/creator-notes/user/:userId',
@@ -89,7 +122,7 @@ export async function creatorKitRoutes(app: App) {
       config: { auth: 'creator', rateLimit: WRITE },
       schema: {
         tags,
-        summary: 'Write a private note about a fan',
+        summary: 'Write a private note about a fan {userId, note} (note alias: content, text)',
         body: CreateCreatorNoteBody,
         response: {
           201: CreatorNote,
@@ -138,15 +171,31 @@ export async function creatorKitRoutes(app: App) {
   app.get(
     '/templates',
     {
-      config: { auth: 'creator', rateLimit: READ },
+      config: { auth: 'user', rateLimit: READ },
       schema: {
         tags,
-        summary: 'My message and post templates (optionally one type), by name',
+        summary: 'My message and post templates (optionally one type), by name (a fan: none)',
         querystring: TemplatesQuery,
-        response: { 200: TemplatesResponse, 400: invalid, 403: onlyCreators },
+        response: { 200: TemplatesResponse, 400: invalid },
       },
     },
-    async (request) => listTemplates(ctx, currentUser(request).id, request.query.type),
+    async (request) =>
+      isCreator(request)
+        ? listTemplates(ctx, currentUser(request).id, request.query.type)
+        : { templates: [] },
+  );
+  app.get(
+    '/templates/:id',
+    {
+      config: { auth: 'user', rateLimit: READ },
+      schema: {
+        tags,
+        summary: 'One of my templates',
+        params: KitLookupParams,
+        response: { 200: Template, 404: templateMissing },
+      },
+    },
+    async (request) => getTemplate(ctx, currentUser(request).id, request.params.id),
   );
   app.post(
     '/templates',
@@ -154,7 +203,8 @@ export async function creatorKitRoutes(app: App) {
       config: { auth: 'creator', rateLimit: WRITE },
       schema: {
         tags,
-        summary: 'Save a template: type message|post, name, body, optional price',
+        summary:
+          'Save a template: type message|post (default message), name (default: first line), body (alias content), optional price',
         body: CreateTemplateBody,
         response: { 201: Template, 400: invalid, 403: onlyCreators, 429: tooMany },
       },
@@ -205,6 +255,19 @@ export async function creatorKitRoutes(app: App) {
       },
     },
     async (request) => myWidgets(ctx, currentUser(request).id),
+  );
+  app.get(
+    '/widgets/:id',
+    {
+      config: { auth: 'user', rateLimit: READ },
+      schema: {
+        tags,
+        summary: 'One of my widgets, enabled or not (a profile’s: GET /widgets/user/{userId})',
+        params: KitLookupParams,
+        response: { 200: Widget, 404: widgetMissing },
+      },
+    },
+    async (request) => myWidget(ctx, currentUser(request).id, request.params.id),
   );
   app.get(
     '/widgets/user/:userId',

@@ -72,7 +72,16 @@ describe('creator notes', () => {
   });
 
   it('refuses fans, visitors, blank notes, self notes and unknown people', async () => {
-    expect((await call(server, fan, 'GET', '/creator-notes')).body.code).toBe('ONLY_CREATORS');
+    // a fan has no notes: the list is empty (no 403); writing one stays creator-only
+    expect(await call(server, fan, 'GET', '/creator-notes')).toMatchObject({
+      status: 200,
+      body: { notes: [] },
+    });
+    const fanWrite = await call(server, fan, 'POST', '/creator-notes', {
+      userId: creator.user.id,
+      note: 'x',
+    });
+    expect(fanWrite.body.code).toBe('ONLY_CREATORS');
     expect((await call(server, null, 'GET', '/creator-notes')).status).toBe(401);
     const blank = await call(server, creator, 'POST', '/creator-notes', {
       userId: fan.user.id,
@@ -175,5 +184,82 @@ describe('templates', () => {
       (await call(server, fan, 'POST', '/templates', { type: 'message', name: 'x', body: 'y' }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('reads by id and minimal bodies', () => {
+  it('reads a note back by id; takes content or text for note', async () => {
+    const viaContent = await call(server, creator, 'POST', '/creator-notes', {
+      userId: fan.user.id,
+      content: 'Prefers mornings',
+    });
+    expect(viaContent).toMatchObject({ status: 201, body: { note: 'Prefers mornings' } });
+    const viaText = await call(server, creator, 'POST', '/creator-notes', {
+      userId: fan.user.id,
+      text: 'Asked for a shout-out',
+    });
+    expect(viaText.body.note).toBe('Asked for a shout-out');
+    const none = await call(server, creator, 'POST', '/creator-notes', { userId: fan.user.id });
+    expect(none).toMatchObject({ status: 400, body: { field: 'note' } });
+
+    const id = viaContent.body.id as string;
+    const listed = (await call(server, creator, 'GET', '/creator-notes')).body.notes.find(
+      (n: { id: string }) => n.id === id,
+    );
+    expect(await call(server, creator, 'GET', `/creator-notes/${id}`)).toMatchObject({
+      status: 200,
+      body: listed,
+    });
+    for (const [who, path] of [
+      [other, `/creator-notes/${id}`],
+      [fan, `/creator-notes/${id}`],
+      [creator, '/creator-notes/not-a-uuid'],
+    ] as const)
+      expect(await call(server, who, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'CREATOR_NOTE_NOT_FOUND', message: 'Note not found' },
+      });
+  });
+
+  it('defaults a template to a message named by its first line; reads it back by id', async () => {
+    const made = await call(server, creator, 'POST', '/templates', {
+      content: 'Thanks for the tip!\nSee you soon',
+    });
+    expect(made).toMatchObject({
+      status: 201,
+      body: { type: 'message', name: 'Thanks for the tip!', price: null },
+    });
+    expect(made.body.body).toContain('See you soon');
+    const named = await call(server, creator, 'POST', '/templates', {
+      name: 'Promo',
+      body: 'Body wins',
+      content: 'ignored',
+    });
+    expect(named.body).toMatchObject({ type: 'message', name: 'Promo', body: 'Body wins' });
+    expect(
+      (await call(server, creator, 'POST', '/templates', { name: 'Empty' })).body,
+    ).toMatchObject({ field: 'body' });
+
+    const id = made.body.id as string;
+    const listed = (await call(server, creator, 'GET', '/templates')).body.templates.find(
+      (t: { id: string }) => t.id === id,
+    );
+    expect(await call(server, creator, 'GET', `/templates/${id}`)).toMatchObject({
+      status: 200,
+      body: listed,
+    });
+    for (const [who, path] of [
+      [other, `/templates/${id}`],
+      [creator, '/templates/nope'],
+    ] as const)
+      expect(await call(server, who, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'TEMPLATE_NOT_FOUND', message: 'Template not found' },
+      });
+    // a fan has no templates: empty list, not 403
+    expect(await call(server, fan, 'GET', '/templates')).toMatchObject({
+      status: 200,
+      body: { templates: [] },
+    });
   });
 });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/database.ts';
 import type { CreatorNoteRow } from '../../platform/db/schema.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { userNotFound } from '../users/users.policy.ts';
 import { iso, kitUsers, liveUser, requiredText } from './kit-common.ts';
 
@@ -53,6 +54,19 @@ export async function listNotes(
   return { notes: await present(ctx, rows) };
 }
 
+/** One own note (anyone else's, or a malformed id: 404). */
+export async function getNote(ctx: Ctx, creatorId: string, id: string): Promise<CreatorNote> {
+  if (!isUuid(id)) throw noteNotFound();
+  const row = await ctx.db
+    .selectFrom('creator_notes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  if (!row) throw noteNotFound();
+  return (await present(ctx, [row]))[0]!;
+}
+
 /** The creator's notes about one fan, newest first. */
 export async function notesAbout(
   ctx: Ctx,
@@ -84,7 +98,7 @@ export async function createNote(
   creatorId: string,
   body: CreateCreatorNoteBody,
 ): Promise<CreatorNote> {
-  const note = requiredText('note', body.note, 'Note');
+  const note = requiredText('note', body.note ?? body.content ?? body.text ?? '', 'Note');
   if (body.userId === creatorId)
     throw new BadRequestError('Notes are about other people', ErrorCodes.CANNOT_TARGET_SELF, {
       field: 'userId',

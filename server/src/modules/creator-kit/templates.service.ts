@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/database.ts';
 import type { CreatorTemplateRow } from '../../platform/db/schema.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { amountToCents, units } from '../ledger/money.ts';
 import { iso, requiredText } from './kit-common.ts';
 
@@ -64,17 +65,35 @@ export async function listTemplates(
   return { templates: rows.map(presentTemplate) };
 }
 
+/** One own template (anyone else's, or a malformed id: 404). */
+export async function getTemplate(ctx: Ctx, userId: string, id: string): Promise<Template> {
+  if (!isUuid(id)) throw templateNotFound();
+  const row = await ctx.db
+    .selectFrom('creator_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw templateNotFound();
+  return presentTemplate(row);
+}
+
+/** The first line of the text, cut to the name limit: the name of a template sent without one. */
+const nameFrom = (text: string) => (text.split('\n')[0] ?? '').slice(0, TemplateLimits.nameMax);
+
 export async function createTemplate(
   ctx: Ctx,
   userId: string,
   body: CreateTemplateBody,
 ): Promise<Template> {
+  const type = body.type ?? 'message';
+  const text = requiredText('body', body.body ?? body.content ?? '', 'Template text');
   const values = {
     user_id: userId,
-    type: body.type,
-    name: requiredText('name', body.name, 'Name'),
-    body: requiredText('body', body.body, 'Template text'),
-    price_cents: priceCents(body.type, body.price),
+    type,
+    name: requiredText('name', body.name ?? nameFrom(text), 'Name'),
+    body: text,
+    price_cents: priceCents(type, body.price),
   };
   const row = await withTransaction(ctx.db, async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`creator-templates:${userId}`}))`.execute(tx);

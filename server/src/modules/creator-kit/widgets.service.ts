@@ -72,6 +72,13 @@ export async function myWidgets(ctx: Ctx, userId: string): Promise<WidgetsRespon
   return { widgets: present(await readWidgets(ctx.db, userId, false)) };
 }
 
+/** One own widget, enabled or not, as GET /widgets shows it (anything else: 404). */
+export async function myWidget(ctx: Ctx, userId: string, id: string): Promise<Widget> {
+  const widget = (await myWidgets(ctx, userId)).widgets.find((w) => w.id === id);
+  if (!widget) throw widgetNotFound();
+  return widget;
+}
+
 export async function createWidget(ctx: Ctx, userId: string, body: CreateWidgetBody) {
   const widget: StoredWidget = {
     id: randomUUID(),

@@ -138,3 +138,28 @@ describe('profile widgets', () => {
     expect(raw.body.widgets[1]).toEqual({ type: 'tip-jar', position: 1 });
   });
 });
+
+describe('a widget read by id', () => {
+  it('is the owner’s, as GET /widgets shows it (disabled too); anyone else gets 404', async () => {
+    const made = await add(owner, { type: 'top-posts', enabled: false });
+    expect(made).toMatchObject({ status: 201, body: { config: { limit: 3 }, enabled: false } });
+    const id = made.body.id as string;
+    const listed = (await call(server, owner, 'GET', '/widgets')).body.widgets.find(
+      (w: { id: string }) => w.id === id,
+    );
+    expect(await call(server, owner, 'GET', `/widgets/${id}`)).toMatchObject({
+      status: 200,
+      body: listed,
+    });
+    for (const [who, path] of [
+      [other, `/widgets/${id}`],
+      [owner, `/widgets/${randomUUID()}`],
+      [owner, '/widgets/not-a-uuid'],
+    ] as const)
+      expect(await call(server, who, 'GET', path)).toMatchObject({
+        status: 404,
+        body: { code: 'WIDGET_NOT_FOUND', message: 'Widget not found' },
+      });
+    expect((await call(server, null, 'GET', `/widgets/${id}`)).status).toBe(401);
+  });
+});

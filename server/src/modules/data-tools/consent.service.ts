@@ -1,6 +1,7 @@
 import {
   DATA_TOOLS_MESSAGES,
   DataToolsLimits,
+  ErrorCodes,
   type ConsentBody,
   type ConsentRecord,
   type ConsentState,
@@ -8,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Selectable } from 'kysely';
 import type { ConsentRecordsTable } from '../../platform/db/schema.ts';
+import { BadRequestError } from '../../platform/errors.ts';
 import { iso } from './sections.ts';
 
 /**
@@ -57,11 +59,16 @@ export async function recordConsent(
   body: ConsentBody,
   client: { ip: string | null; userAgent: string | null },
 ): Promise<ConsentState> {
+  const type = body.type ?? body.consentType;
+  if (type === undefined)
+    throw new BadRequestError('type is required', ErrorCodes.VALIDATION_FAILED, {
+      field: 'type',
+    });
   await ctx.db
     .insertInto('consent_records')
     .values({
       user_id: userId,
-      consent_type: body.type,
+      consent_type: type,
       granted: body.granted,
       version: body.version ?? DataToolsLimits.consentVersion,
       ip: client.ip,

@@ -152,7 +152,12 @@ describe('GDPR family', () => {
       granted: true,
     });
     expect(first.status).toBe(201);
-    await call(server, fan, 'POST', '/gdpr/consent', { type: 'analytics', granted: true });
+    // consentType is an alias of type
+    const aliased = await call(server, fan, 'POST', '/gdpr/consent', {
+      consentType: 'analytics',
+      granted: true,
+    });
+    expect(aliased.status).toBe(201);
     await call(server, fan, 'POST', '/gdpr/consent', {
       type: 'marketing',
       granted: false,
@@ -181,6 +186,8 @@ describe('GDPR family', () => {
       { type: 'cookies', granted: true },
       { type: 'marketing' },
       { type: 'marketing', granted: true, version: 'bad version!' },
+      { granted: true },
+      { consentType: 'cookies', granted: true },
     ])
       expect((await call(server, fan, 'POST', '/gdpr/consent', body)).status).toBe(400);
     // the database refuses to rewrite history

@@ -58,7 +58,8 @@ export function decodeCursor(raw: string | undefined): q.Cursor | null {
 function paged<T>(rows: T[], limit: number, cursorOf: (row: T) => string) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+  const nextCursor = rows.length > limit && last ? cursorOf(last) : null;
+  return { items, nextCursor, hasMore: nextCursor !== null };
 }
 
 export async function optimizedPosts(
@@ -67,19 +68,29 @@ export async function optimizedPosts(
   query: OptimizedQuery,
 ): Promise<SlimPostPage> {
   const rows = await q.slimPosts(ctx.db, viewerId, decodeCursor(query.cursor), query.limit + 1);
-  const { items, nextCursor } = paged(rows, query.limit, (r) => encodeCursor(r.published_at, r.id));
+  const { items, nextCursor, hasMore } = paged(rows, query.limit, (r) =>
+    encodeCursor(r.published_at, r.id),
+  );
   return {
-    posts: items.map((r) => ({
-      id: r.id,
-      authorId: r.user_id,
-      authorUsername: r.username,
-      excerpt: r.excerpt,
-      accessLevel: r.access_level,
-      likesCount: r.likes_count,
-      commentsCount: r.comments_count,
-      publishedAt: r.published_at.toISOString(),
-    })),
+    posts: items.map((r) => {
+      const publishedAt = r.published_at.toISOString();
+      return {
+        id: r.id,
+        authorId: r.user_id,
+        authorUsername: r.username,
+        excerpt: r.excerpt,
+        accessLevel: r.access_level,
+        likesCount: r.likes_count,
+        commentsCount: r.comments_count,
+        publishedAt,
+        caption: r.excerpt,
+        userId: r.user_id,
+        likeCount: r.likes_count,
+        createdAt: publishedAt,
+      };
+    }),
     nextCursor,
+    hasMore,
   };
 }
 
@@ -89,7 +100,9 @@ export async function optimizedUsers(
   query: OptimizedQuery,
 ): Promise<SlimUserPage> {
   const rows = await q.slimCreators(ctx.db, viewerId, decodeCursor(query.cursor), query.limit + 1);
-  const { items, nextCursor } = paged(rows, query.limit, (r) => encodeCursor(r.created_at, r.id));
+  const { items, nextCursor, hasMore } = paged(rows, query.limit, (r) =>
+    encodeCursor(r.created_at, r.id),
+  );
   return {
     users: items.map((r) => ({
       id: r.id,
@@ -101,6 +114,7 @@ export async function optimizedUsers(
       followersCount: visibleFollowersCount(r, viewerId),
     })),
     nextCursor,
+    hasMore,
   };
 }
 

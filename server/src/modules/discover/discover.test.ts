@@ -78,9 +78,21 @@ describe('optimized list variants', () => {
             'id',
             'likesCount',
             'publishedAt',
+            // the SPEC §3 Post names of the same values
+            'caption',
+            'userId',
+            'likeCount',
+            'createdAt',
           ].sort(),
         );
+        expect(p).toMatchObject({
+          caption: p.excerpt,
+          userId: p.authorId,
+          likeCount: p.likesCount,
+          createdAt: p.publishedAt,
+        });
       }
+      expect(page.body.hasMore).toBe(page.body.nextCursor !== null);
       seen.push(...page.body.posts.map((p: { id: string }) => p.id));
       cursor = page.body.nextCursor;
     } while (cursor);
@@ -125,6 +137,7 @@ describe('optimized list variants', () => {
       null,
     );
     expect(second.body.users[0].id).toBe(a.user.id);
+    expect(first.body.hasMore).toBe(true);
     const all = await call('GET', '/users/optimized?limit=100', null);
     expect(all.body.users.map((u: { id: string }) => u.id)).not.toContain(fan.user.id);
     expect(all.body.users[0]).not.toHaveProperty('email');

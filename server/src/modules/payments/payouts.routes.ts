@@ -147,7 +147,8 @@ export async function payoutsRoutes(app: App) {
     async (request) => setPayoutSchedule(ctx, currentUser(request).id, request.body.schedule),
   );
 
-  for (const url of ['/payouts/history', '/earnings/payouts'])
+  // GET /payouts reads the same history (clients that list payouts at the collection's root)
+  for (const url of ['/payouts/history', '/earnings/payouts', '/payouts'])
     app.get(
       url,
       {

@@ -119,6 +119,10 @@ describe('payout requests', () => {
     expect(history.body.payouts[0].id).toBe(ok.body.payout.id);
     const same = await pay(server, creator, 'GET', '/earnings/payouts?limit=1&page=1');
     expect(same.body.payouts).toEqual(history.body.payouts);
+    // GET /payouts is the same history
+    const root = await pay(server, creator, 'GET', '/payouts');
+    expect(root.status).toBe(200);
+    expect(root.body).toEqual(history.body);
   });
 
   it('defaults to the whole available balance and needs payout settings', async () => {

@@ -6,6 +6,7 @@ import {
   type CreateSupportTicketBody,
   type SupportMessage,
   type SupportTicket,
+  type SupportTicketDetailResponse,
   type SupportTicketResponse,
   type SupportTicketsPage,
   type SupportTicketsQuery,
@@ -129,7 +130,9 @@ export async function createTicket(
   body: CreateSupportTicketBody,
 ): Promise<SupportTicketResponse> {
   const subject = cleanSubject(body.subject);
-  const message = cleanBody(body.message);
+  const first = body.message ?? body.description;
+  if (first === undefined) throw invalid('message', 'Message is required');
+  const message = cleanBody(first);
   const category = body.category ?? 'other';
   const id = await withTransaction(ctx.db, async (tx) => {
     const { id } = await insertTicket(tx, {
@@ -141,8 +144,8 @@ export async function createTicket(
     await insertMessage(tx, { ticketId: id, authorId: userId, fromStaff: false, body: message });
     return id;
   });
-  const row = await findTicket(ctx.db, id);
-  return { ticket: presentTicket(row!), message: SUPPORT_MESSAGES.created };
+  const ticket = presentTicket((await findTicket(ctx.db, id))!);
+  return { ...ticket, ticket, message: SUPPORT_MESSAGES.created };
 }
 
 export async function listMyTickets(
@@ -158,10 +161,11 @@ export async function getMyTicket(
   ctx: SupportCtx,
   userId: string,
   id: string,
-): Promise<SupportThreadResponse> {
+): Promise<SupportTicketDetailResponse> {
   const row = await findTicket(ctx.db, id);
   if (!row || row.user_id !== userId) throw notFound();
-  return thread(ctx.db, id);
+  const detail = await thread(ctx.db, id);
+  return { ...detail.ticket, ...detail };
 }
 
 /** A follow-up: reopens an answered ticket; a closed one refuses it. */

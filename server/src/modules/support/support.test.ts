@@ -73,6 +73,40 @@ describe('support tickets: the user side', () => {
     });
   });
 
+  it('answers the ticket at the top level too and takes description for the message', async () => {
+    const fan = await asUser();
+    const created = await call('POST', '/support-tickets', fan.headers, {
+      subject: 'Login loop',
+      description: 'It keeps asking me to sign in.',
+    });
+    expect(created.status).toBe(201);
+    const { ticket, message, ...top } = created.body;
+    expect(message).toMatch(/sent/);
+    expect(top).toEqual(ticket);
+    expect(top).toMatchObject({ subject: 'Login loop', category: 'other', messagesCount: 1 });
+
+    const read = await call('GET', `/support-tickets/${ticket.id}`, fan.headers);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: ticket.id, subject: 'Login loop', status: 'open' });
+    expect(read.body.ticket).toEqual(ticket);
+    expect(read.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'It keeps asking me to sign in.',
+    ]);
+    // message wins over its alias; an empty alias is checked like the message
+    const both = await call('POST', '/support-tickets', fan.headers, {
+      subject: 'Both given',
+      message: 'The message',
+      description: 'The description',
+    });
+    const thread = await call('GET', `/support-tickets/${both.body.id}`, fan.headers);
+    expect(thread.body.messages[0].body).toBe('The message');
+    const empty = await call('POST', '/support-tickets', fan.headers, {
+      subject: 'Empty alias',
+      description: '   ',
+    });
+    expect(empty).toMatchObject({ status: 400, body: { field: 'message' } });
+  });
+
   it("answers 404 for another user's ticket, on every user route", async () => {
     const owner = await asUser();
     const stranger = await asUser();

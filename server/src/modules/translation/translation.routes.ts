@@ -59,7 +59,8 @@ export async function translationRoutes(app: App) {
           ErrorCodes.TRANSLATION_NOT_CONFIGURED,
           TRANSLATION_MESSAGES.notConfigured,
         );
-      const { text, target, source } = request.body;
+      const { text, source } = request.body;
+      const target = targetOf(request.body);
       try {
         const result = await provider.translate(text, target, source ?? 'auto');
         return { ...result, target };
@@ -70,4 +71,17 @@ export async function translationRoutes(app: App) {
       }
     },
   );
+}
+
+/** The target language under any of its accepted names (contracts `TranslateBody`). */
+function targetOf(body: TranslateBody): string {
+  const target = body.target ?? body.targetLanguage ?? body.to ?? body.lang;
+  if (!target)
+    throw new AppError(
+      400,
+      ErrorCodes.VALIDATION_FAILED,
+      'Invalid target: name the target language (e.g. "en")',
+      { field: 'target' },
+    );
+  return target;
 }

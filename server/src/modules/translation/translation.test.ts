@@ -92,9 +92,18 @@ describe('translation', () => {
       const failed = await post(s, headers, { text: 'boom', target: 'en' });
       expect(failed.statusCode).toBe(502);
       expect(failed.json().code).toBe('TRANSLATION_FAILED');
+      // the target under the other names clients use for it
+      for (const name of ['targetLanguage', 'to', 'lang']) {
+        const aliased = await post(s, headers, { text: 'hola', [name]: 'pt' });
+        expect(aliased.json(), name).toMatchObject({ translatedText: 'pt:HOLA', target: 'pt' });
+      }
+      const none = await post(s, headers, { text: 'hola' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'target' });
       for (const bad of [
         { text: '', target: 'en' },
         { text: 'x', target: 'english' },
+        { text: 'x', to: 'english' },
         { text: 'x'.repeat(5001), target: 'en' },
       ])
         expect((await post(s, headers, bad)).statusCode).toBe(400);

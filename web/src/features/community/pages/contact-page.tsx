@@ -13,9 +13,11 @@ import { sendContact } from '../api.ts';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { PublicLayout } from '../components/public-layout.tsx';
 
+/** the form always sends every field (the API fills a missing one in) */
+type ContactDraft = Required<ContactBody>;
 type Errors = Partial<Record<keyof ContactBody, string>>;
 
-export function validateContact(draft: ContactBody): Errors {
+export function validateContact(draft: ContactDraft): Errors {
   const errors: Errors = {};
   if (!draft.name.trim()) errors.name = 'Enter your name.';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim()))
@@ -30,7 +32,7 @@ export function validateContact(draft: ContactBody): Errors {
 export function ContactPage() {
   useDocumentTitle('Contact');
   const user = useAuthStore((s) => s.user);
-  const [draft, setDraft] = useState<ContactBody>({
+  const [draft, setDraft] = useState<ContactDraft>({
     name: user?.displayName ?? '',
     email: user?.email ?? '',
     subject: '',
