@@ -3,6 +3,7 @@
  * Refresh link. Styled inline so it renders even when the stylesheet failed to load.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { LoadingError } from '../../ui/loading-error.tsx';
 import { clearReloadFlag } from './reload-guard.ts';
 import { markInteractive } from './server-rendered.ts';
 
@@ -25,41 +26,12 @@ export class BootErrorBoundary extends Component<{ children: ReactNode }, State>
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return <LoadingError />;
+    return <LoadingError onRefresh={refresh} />;
   }
 }
 
 /** A manual refresh is a fresh start: one automatic reload is allowed again. */
-function refresh(event: { preventDefault(): void }): void {
-  event.preventDefault();
+function refresh(): void {
   clearReloadFlag();
   window.location.reload();
-}
-
-/**
- * The plain 'Loading error' message with its Refresh link (spec §2), shared with the route
- * error page.
- */
-export function LoadingError() {
-  return (
-    <div
-      role="alert"
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 12,
-        fontFamily: 'system-ui, sans-serif',
-        background: '#0b0a10',
-        color: '#f3f1f8',
-      }}
-    >
-      <p style={{ margin: 0, fontSize: 18 }}>Loading error</p>
-      <a href="/" onClick={refresh} style={{ color: '#c4b5fd' }}>
-        Refresh
-      </a>
-    </div>
-  );
 }
