@@ -1,3 +1,5 @@
+import type { NotFoundError } from './errors.ts';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -7,6 +9,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function isUuid(id: string): boolean {
   return UUID.test(id);
+}
+
+/**
+ * A well-formed id or the given 404: a malformed id names nothing, so it is answered as an
+ * unknown one (ids are compared lower-case, as PostgreSQL prints them).
+ */
+export function idOr404(raw: string, notFound: () => NotFoundError): string {
+  if (!isUuid(raw)) throw notFound();
+  return raw.toLowerCase();
 }
 
 /**

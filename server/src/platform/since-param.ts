@@ -10,7 +10,7 @@ const EPOCH_MS = /^\d{1,16}$/;
  * milliseconds (digits only, as `Date.now()` gives). Anything else is a 400 naming both forms,
  * never a date PostgreSQL would refuse.
  */
-export function parseSince(since: string, field = 'since'): Date {
+export function parseSince(since: string): Date {
   const date = EPOCH_MS.test(since)
     ? new Date(Number(since))
     : ISO_DATE_TIME.test(since)
@@ -18,9 +18,9 @@ export function parseSince(since: string, field = 'since'): Date {
       : null;
   if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1)
     throw new BadRequestError(
-      `${field} must be an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z) or epoch milliseconds`,
+      'since must be an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z) or epoch milliseconds',
       ErrorCodes.VALIDATION_FAILED,
-      { field },
+      { field: 'since' },
     );
   return date;
 }

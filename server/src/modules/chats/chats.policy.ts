@@ -1,6 +1,5 @@
 import { ErrorCodes, INVALID_PARAMETERS_MESSAGE } from '@fanspace/contracts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
 
 /**
  * Who may see or do what in chats. Only participants see a chat or its messages; to anyone
@@ -10,12 +9,6 @@ import { isUuid } from '../../platform/ids.ts';
 export const chatNotFound = () => new NotFoundError('Chat not found', ErrorCodes.CHAT_NOT_FOUND);
 export const messageNotFound = () =>
   new NotFoundError('Message not found', ErrorCodes.MESSAGE_NOT_FOUND);
-
-/** A well-formed id or the given 404 (ids are compared lower-case, as PostgreSQL prints them). */
-export function idOr404(raw: string, notFound: () => NotFoundError): string {
-  if (!isUuid(raw)) throw notFound();
-  return raw.toLowerCase();
-}
 
 /** What broken clients send when an id is missing: SPEC §5 'Invalid parameters'. */
 function isMissingId(raw: string | undefined): boolean {

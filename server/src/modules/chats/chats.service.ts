@@ -9,10 +9,10 @@ import { withTransaction, type DbHandle } from '../../platform/db/database.ts';
 import { isCursorTime } from '../../platform/db/exact-time.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { blockedEitherWay, isRestrictedBy } from '../graph/graph.relations.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { idOr404, isUuid } from '../../platform/ids.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { presentChats, presentOneChat } from './chat-views.ts';
-import { chatNotFound, idOr404 } from './chats.policy.ts';
+import { chatNotFound } from './chats.policy.ts';
 import { findChatFor, listChatsFor, pairKey, type MemberChat } from './chats.queries.ts';
 import type { ChatsCtx } from './message-views.ts';
 

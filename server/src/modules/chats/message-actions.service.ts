@@ -15,11 +15,11 @@ import { withTransaction, type Tx } from '../../platform/db/database.ts';
 import type { MessageRow } from '../../platform/db/schema.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { idOr404, isUuid } from '../../platform/ids.ts';
 import { parseSince } from '../../platform/since-param.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { cleanText } from '../users/profile-rules.ts';
-import { idOr404, messageNotFound } from './chats.policy.ts';
+import { messageNotFound } from './chats.policy.ts';
 import {
   factsByMessage,
   findMessageFor,

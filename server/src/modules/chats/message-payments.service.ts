@@ -1,3 +1,4 @@
+import { idOr404 } from '../../platform/ids.ts';
 import {
   CHAT_PRICE_CENTS,
   ErrorCodes,
@@ -24,7 +25,7 @@ import { notify } from '../notifications/notify.ts';
 import type { Viewer } from '../posts/post-views.ts';
 import { referralTermsFrom } from '../referrals/referrals.split.ts';
 import { cleanText } from '../users/profile-rules.ts';
-import { idOr404, messageNotFound } from './chats.policy.ts';
+import { messageNotFound } from './chats.policy.ts';
 import { findMessageFor, otherParticipantIds } from './chats.queries.ts';
 import {
   lockChatOfMessage,

@@ -14,7 +14,7 @@ import type { MediaItemRow, MessageRow, UserRow } from '../../platform/db/schema
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/realtime/publish.ts';
 import { getOwnedMedia, ingestMedia, type IngestInput } from '../media/media.service.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { idOr404, isUuid } from '../../platform/ids.ts';
 import { chargeToCreator } from '../ledger/charges.ts';
 import { runIdempotent } from '../ledger/idempotency.ts';
 import { notify } from '../notifications/notify.ts';
@@ -25,7 +25,6 @@ import {
   assertDeleteParams,
   canDeleteMessage,
   chatNotFound,
-  idOr404,
   messageNotFound,
 } from './chats.policy.ts';
 import {

@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@fanspace/contracts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { idOr404 } from '../../platform/ids.ts';
 
 /** Who may relate to whom. Pure functions: the service loads the facts, these decide. */
 
@@ -24,10 +24,7 @@ export interface BlockState {
 export const userNotFound = () => new NotFoundError('User not found');
 
 /** A malformed id names no account: the 404 of an unknown one (as GET /users/{id}). */
-export function userIdOr404(raw: string): string {
-  if (!isUuid(raw)) throw userNotFound();
-  return raw;
-}
+export const userIdOr404 = (raw: string) => idOr404(raw, userNotFound);
 
 /** Accounts that exist for other users: banned and deleted ones are gone from the graph. */
 export function isReachable(user: Pick<UserRow, 'status'>): boolean {

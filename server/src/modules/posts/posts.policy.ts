@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@fanspace/contracts';
 import type { CommentRow, PostRow } from '../../platform/db/schema.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
+import { idOr404 } from '../../platform/ids.ts';
 
 /**
  * Who may see and do what with posts and comments. Whether a post is visible at all (not
@@ -42,16 +42,9 @@ export function canUnlock(post: Pick<PostRow, 'access_level'>, facts: AccessFact
 export const postNotFound = () => new NotFoundError('Post not found');
 export const commentNotFound = () => new NotFoundError('Comment not found');
 
-/** A malformed id names no post: the 404 of a missing one (as users' and chats' ids). */
-export function postIdOr404(raw: string): string {
-  if (!isUuid(raw)) throw postNotFound();
-  return raw;
-}
-
-export function commentIdOr404(raw: string): string {
-  if (!isUuid(raw)) throw commentNotFound();
-  return raw;
-}
+/** A malformed id names no post or comment: the 404 of a missing one (as users' and chats'). */
+export const postIdOr404 = (raw: string) => idOr404(raw, postNotFound);
+export const commentIdOr404 = (raw: string) => idOr404(raw, commentNotFound);
 
 export function assertPostOwner(post: Pick<PostRow, 'user_id'>, userId: string) {
   if (post.user_id !== userId)
